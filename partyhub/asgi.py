@@ -1,0 +1,30 @@
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "partyhub.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from partyhub.origin import SameOriginValidator  # noqa: E402
+from partyhub.rooms.routing import websocket_urlpatterns  # noqa: E402
+from partyhub.rooms import timekeeper  # noqa: E402
+
+
+class StartClock:
+    """Starts the timekeeper with the first request, so deadlines fire after a restart."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            timekeeper.ensure_started()
+        return await self.app(scope, receive, send)
+
+
+application = StartClock(ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": SameOriginValidator(URLRouter(websocket_urlpatterns)),
+}))

@@ -1,0 +1,145 @@
+"""The game interface: what every game's pure rules provide, and the values they return.
+
+This module imports nothing from Django, Channels or the network, so `games/<game>/rules/`
+may import it. See docs/decisions.md ("The game interface") for the reasoning.
+
+A game is an object (usually a module-level instance of a class) with:
+
+    id: str                      "association"
+    name: str                    English display name (the front end translates by id)
+    min_players, max_players: int
+    options: dict[str, Option]   every option with its default and bounds
+    streams: frozenset[str]      action types relayed without the room lock (sketch strokes)
+
+    setup(seats, options, seed) -> state
+        seats: player ids in seat order; options: validated, defaults filled in;
+        seed: int. Returns a JSON-serialisable dict.
+    apply(state, seat, action, now) -> Accepted | Rejected
+        seat is a player id; action is the client's `d` dict (has "type");
+        now is game-clock epoch milliseconds (frozen while the room is paused).
+        Never mutates `state`: an accepted action returns a new state.
+    view(state, viewer) -> dict           viewer: a player id, TABLE or AUDIENCE
+    actions(state, viewer) -> list[dict]  concrete legal actions; free text is None
+    deadline(state) -> int | None         game-clock epoch ms of the next timer
+    on_deadline(state, now) -> Accepted   what happens when that timer falls due
+    scores(state) -> dict[seat, int]      live score of each seat
+    outcome(state) -> None | {"scores": {seat: int}, "winners": [seat], ...}
+
+Optional, for high-rate streams (only games with `streams`):
+    stream(state, seat, action, now) -> Relay | Rejected
+        checks one stream item against a recent snapshot of the state; never mutates it
+    absorb(state, items) -> state
+        folds stream items [(seat, action), ...] (in arrival order) into the state; the
+        platform calls it before every locked write and before building a resync view.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+TABLE = "@table"
+AUDIENCE = "@audience"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    state: dict
+    events: list = field(default_factory=list)   # [{"type": "card_voted", ...}], past tense
+
+
+@dataclass(frozen=True)
+class Rejected:
+    code: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Relay:
+    """A stream item accepted: `frame` is sent as {"t": <type>, "d": frame} to `to` viewers."""
+    frame: dict
+    to: tuple = (TABLE,)
+
+
+@dataclass(frozen=True)
+class Option:
+    default: Any
+    min: int | None = None
+    max: int | None = None
+    choices: tuple | None = None
+    seconds: bool = False       # a timer length: doubled by the room's "extended timers"
+    text: bool = False          # free text (a custom word list, a deck name...)
+
+    def spec(self) -> dict:
+        out = {"default": self.default}
+        for key in ("min", "max"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.seconds:
+            out["seconds"] = True
+        return out
+
+    def clean(self, value):
+        """The value checked against this option, or raises ValueError with a reason."""
+        if value is None:
+            return self.default
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValueError(f"must be one of {list(self.choices)}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError("must be true or false")
+            return value
+        if isinstance(self.default, int) or (self.default is None and self.min is not None):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError("must be a whole number")
+            if self.min is not None and value < self.min:
+                raise ValueError(f"must be at least {self.min}")
+            if self.max is not None and value > self.max:
+                raise ValueError(f"must be at most {self.max}")
+            return value
+        if isinstance(self.default, str) or self.text:
+            if not isinstance(value, str):
+                raise ValueError("must be text")
+            if self.max is not None and len(value) > self.max:
+                raise ValueError(f"must be at most {self.max} characters")
+            return value
+        return value
+
+
+def clean_options(options: dict[str, Option], given: dict | None) -> dict:
+    """Defaults filled in, every given value checked; raises ValueError("name: reason")."""
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(options))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]}")
+    out = {}
+    for name, opt in options.items():
+        try:
+            out[name] = opt.clean(given.get(name))
+        except ValueError as e:
+            raise ValueError(f"{name}: {e}") from None
+    return out
+
+
+def rng(state: dict) -> random.Random:
+    """A random generator drawn from the state's seed; each call gives the next stream.
+
+    Mutates state["rng"] (a counter), so call it on the new state being built.
+    """
+    n = state.get("rng", 0)
+    state["rng"] = n + 1
+    return random.Random(f"{state['seed']}:{n}")
+
+
+def evolve(state: dict) -> dict:
+    """A deep copy to build the next state from (rules never mutate their input)."""
+    return copy.deepcopy(state)
+
+
+def is_seat(viewer) -> bool:
+    return viewer not in (TABLE, AUDIENCE)

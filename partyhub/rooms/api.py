@@ -1,0 +1,150 @@
+"""The HTTP API of PROTOCOL.md: JSON in, JSON out, errors as {"error": {"code", "message"}}."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import segno
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+from django.http import HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from partyhub.rooms import net, registry, services
+from partyhub.rooms.errors import ServiceError, fail
+from partyhub.rooms.limits import Window
+from partyhub.rooms.models import Event
+
+JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
+CREATES = Window(settings.PARTYHUB_LIMITS["rooms_per_minute"])
+
+
+def error_response(e: ServiceError) -> JsonResponse:
+    return JsonResponse({"error": {"code": e.code, "message": e.message}}, status=e.status)
+
+
+def _body(request) -> dict:
+    if not request.body:
+        return {}
+    try:
+        body = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        raise fail("bad_request")
+    if not isinstance(body, dict):
+        raise fail("bad_request")
+    return body
+
+
+def _address(request) -> str:
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if forwarded and settings.PARTYHUB_TRUST_PROXY:
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "?")
+
+
+def _publish(change) -> None:
+    from partyhub.rooms.publish import publish
+    async_to_sync(publish)(change)
+
+
+def api(view):
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except ServiceError as e:
+            return error_response(e)
+    wrapped.__name__ = view.__name__
+    return csrf_exempt(wrapped)
+
+
+@api
+@require_POST
+def rooms_create(request):
+    body = _body(request)
+    if not CREATES.allow(_address(request)):
+        raise fail("rate_limited")
+    room, token = services.room_create(body.get("language") or "en")
+    return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
+                         "tv_url": net.tv_url(room.code), "host_token": token}, status=201)
+
+
+@api
+@require_POST
+def rooms_join(request, code):
+    body = _body(request)
+    if not JOINS.allow(_address(request)):
+        raise fail("rate_limited")
+    change, seat, token = services.seat_join(code, body.get("name"))
+    _publish(change)
+    return JsonResponse({"player_id": seat.player_id, "token": token,
+                         "color": seat.color, "symbol": seat.symbol}, status=201)
+
+
+@api
+@require_GET
+def rooms_summary(request, code):
+    room = services.room_get(code)
+    seats = services.live_seats(room)
+    return JsonResponse({
+        "code": room.code, "phase": room.phase, "game": room.game_id or None,
+        "language": room.language, "locked": bool(room.settings.get("locked")),
+        "players": [{"id": s.player_id, "name": s.name, "color": s.color, "symbol": s.symbol,
+                     "connected": s.connected} for s in seats],
+        "join_url": net.join_url(room.code),
+    })
+
+
+@api
+@require_GET
+def rooms_qr(request, code):
+    room = services.room_get(code)
+    qr = segno.make(net.join_url(room.code), error="m")
+    svg = qr.svg_inline(scale=8, dark="#111", light="#fff", border=2)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@api
+@require_GET
+def rooms_log(request, code):
+    auth = request.headers.get("Authorization", "")
+    token = auth[7:] if auth.startswith("Bearer ") else None
+    room = services.host_check(code, token)
+    if room.phase == "playing":
+        raise fail("game_running")
+    if room.game_no == 0:
+        raise fail("no_game")
+    events = Event.objects.filter(room=room, game_no=room.game_no).order_by("id")
+    return JsonResponse({"code": room.code, "game": room.game_id, "game_no": room.game_no,
+                         "events": [{"v": e.version, "at": e.at, "seat": e.seat or None,
+                                     "type": e.type, "data": e.data} for e in events]})
+
+
+@require_GET
+def games_list(request):
+    return JsonResponse([registry.describe(g) for g in registry.listed()], safe=False)
+
+
+async def _probe_layer() -> None:
+    layer = get_channel_layer()
+    channel = await layer.new_channel("healthz.")
+    await layer.send(channel, {"type": "probe"})
+    await asyncio.wait_for(layer.receive(channel), timeout=2)
+
+
+@require_GET
+def healthz(request):
+    status = {"db": "ok", "channel_layer": "ok"}
+    try:
+        with connection.cursor() as cur:
+            cur.execute("SELECT 1")
+    except Exception as e:  # the answer is the report
+        status["db"] = f"down: {type(e).__name__}"
+    try:
+        async_to_sync(_probe_layer)()
+    except Exception as e:
+        status["channel_layer"] = f"down: {type(e).__name__}"
+    ok = all(v == "ok" for v in status.values())
+    return JsonResponse(status, status=200 if ok else 503)

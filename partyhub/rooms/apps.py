@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class RoomsConfig(AppConfig):
+    name = "partyhub.rooms"
+    label = "rooms"
+    verbose_name = "Rooms"

@@ -1,0 +1,182 @@
+"""The WebSocket transport: parse one message shape, call the service, send views. No rules here."""
+from __future__ import annotations
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from partyhub.gamekit import Rejected
+from partyhub.rooms import groups, registry, services, timekeeper
+from partyhub.rooms.errors import MESSAGES, ServiceError
+from partyhub.rooms.limits import Bucket
+from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
+from partyhub.rooms.viewmodel import viewer_frames, viewer_key
+from partyhub.rooms import net
+
+CLOSE_REFUSED = 4003
+CLOSE_REPLACED = 4000
+CLOSE_FLOOD = 4008
+CLOSE_MOVED = 4005
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        timekeeper.ensure_started()
+        self.code = self.scope["url_route"]["kwargs"]["code"].upper()
+        self.token = _query_token(self.scope)
+        self.last_v = -1
+        self.actor = None
+        limits = settings.PARTYHUB_LIMITS
+        self.bucket = Bucket(limits["frames_per_second"], limits["frames_burst"])
+        self.stream_bucket = Bucket(limits["stream_per_second"], limits["stream_burst"])
+        self.strikes = 0
+        try:
+            self.actor = await database_sync_to_async(services.actor_for)(self.code, self.token)
+        except ServiceError:
+            await self.close(code=CLOSE_REFUSED)
+            return
+        seat = self.actor.seat
+        self.viewer = viewer_key(self.actor.role, seat)
+        self.joined = [groups.viewer_group(self.code, self.viewer)]
+        if seat is not None:
+            self.joined.append(groups.seat_control_group(self.code, seat.player_id))
+        for g in self.joined:
+            await self.channel_layer.group_add(g, self.channel_name)
+        await self.accept()
+        if seat is not None:
+            change = await database_sync_to_async(services.seat_connect)(
+                self.code, seat.player_id, self.channel_name)
+            await publish(change)   # everyone sees the dot, this socket gets its first view
+        else:
+            change = await database_sync_to_async(services.room_sync)(self.code)
+            await self._send_own_view(change)
+
+    async def disconnect(self, close_code):
+        for g in getattr(self, "joined", []):
+            await self.channel_layer.group_discard(g, self.channel_name)
+        seat = self.actor.seat if self.actor else None
+        if seat is not None:
+            try:
+                change = await database_sync_to_async(services.seat_disconnect)(
+                    self.code, seat.player_id, self.channel_name)
+            except ServiceError:
+                return
+            if change is not None:
+                await publish(change)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        raw = text_data if text_data is not None else bytes_data
+        if raw is None:
+            return
+        if len(raw) > settings.PARTYHUB_LIMITS["frame_bytes"]:
+            return await self._refuse("frame_too_large", None)
+        try:
+            frame = json.loads(raw)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return await self._refuse("bad_frame", None, "That frame is not valid JSON.")
+        if not isinstance(frame, dict) or not isinstance(frame.get("t"), str):
+            return await self._refuse("bad_frame", None)
+        kind = frame["t"]
+        if kind == "ping":
+            d = frame.get("d") if isinstance(frame.get("d"), dict) else {}
+            return await self._send_json({"t": "pong", "d": {"c": d.get("c"), "s": int(time.time() * 1000)}})
+        ref = frame.get("id")
+        ref = ref if isinstance(ref, (str, int)) and len(str(ref)) <= 64 else None
+        d = frame.get("d")
+        if kind != "act" or not isinstance(d, dict) or not isinstance(d.get("type"), str):
+            return await self._refuse("bad_frame", ref)
+        if self._is_stream(d["type"]):
+            if not self.stream_bucket.take():
+                return await self._flood(ref)
+            return await self._stream(ref, d)
+        if not self.bucket.take():
+            return await self._flood(ref)
+        try:
+            change = await database_sync_to_async(services.room_apply)(self.code, self.actor, ref, d)
+        except ServiceError as e:
+            return await self._error(e.code, ref, e.message)
+        await publish(change)
+
+    # -- streams (drawing strokes): no room lock, relayed as they arrive, absorbed later
+    def _is_stream(self, kind: str) -> bool:
+        snap = SNAPSHOTS.get(self.code)
+        game = registry.get(snap[1].game_id) if snap else None
+        return bool(game and kind in getattr(game, "streams", ()))
+
+    async def _stream(self, ref, d):
+        if time.monotonic() - SNAPSHOTS[self.code][3] > SNAPSHOT_TTL:
+            remember(await database_sync_to_async(services.room_read)(self.code))
+        version, room, seats, _ = SNAPSHOTS[self.code]
+        seat = self.actor.seat
+        if room.phase != "playing" or room.paused_at is not None:
+            return await self._error("no_game_running" if room.phase != "playing" else "paused", ref)
+        if seat is None or seat.player_id not in room.game_seats:
+            return await self._error("not_a_player", ref)
+        game = registry.get(room.game_id)
+        result = game.stream(room.state, seat.player_id, d, services.game_now(room, services.wall_ms()))
+        if isinstance(result, Rejected):
+            return await self._error(result.code, ref, result.message)
+        await database_sync_to_async(services.stream_store)(room, seat.player_id, d)
+        text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"))
+        for viewer in result.to:
+            await self.channel_layer.group_send(groups.viewer_group(self.code, viewer),
+                                                {"type": "room.stream", "text": text})
+
+    # -- group messages
+    async def room_frame(self, event):
+        if event["v"] > self.last_v:
+            self.last_v = event["v"]
+            await self.send(text_data=event["text"])
+
+    async def room_stream(self, event):
+        await self.send(text_data=event["text"])
+
+    async def seat_replace(self, event):
+        if event["keep"] != self.channel_name:
+            self.actor = None   # the newer connection owns the seat now
+            await self.close(code=CLOSE_REPLACED)
+
+    async def seat_kick(self, event):
+        await self._send_json({"t": "kicked", "d": {}})
+        self.actor = None
+        await self.close(code=CLOSE_REFUSED)
+
+    async def seat_moved(self, event):
+        await self._send_json({"t": "token", "d": {"token": self.token, "player_id": event["player"]}})
+        self.actor = None
+        await self.close(code=CLOSE_MOVED)
+
+    # -- helpers
+    async def _send_own_view(self, change):
+        frames = viewer_frames(change.room, change.seats, net.join_url(change.room.code))
+        remember(change)
+        await self.room_frame({"v": change.room.version, "text": frames[self.viewer]})
+
+    async def _send_json(self, obj):
+        await self.send(text_data=json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+
+    async def _error(self, code, ref, message=None):
+        await self._send_json({"t": "error", "d": {"code": code, "message": message or MESSAGES.get(code, code),
+                                                   "ref": ref}})
+
+    async def _refuse(self, code, ref, message=None):
+        """A malformed frame: answered with an error, and it counts against the socket's budget."""
+        if not self.bucket.take():
+            return await self._flood(ref)
+        await self._error(code, ref, message)
+
+    async def _flood(self, ref):
+        self.strikes += 1
+        await self._error("flood", ref)
+        if self.strikes >= settings.PARTYHUB_LIMITS["strikes_before_close"]:
+            await self.close(code=CLOSE_FLOOD)
+
+
+def _query_token(scope) -> str | None:
+    from urllib.parse import parse_qs
+    qs = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    tokens = qs.get("token")
+    return tokens[0] if tokens and tokens[0] else None

@@ -1,0 +1,50 @@
+"""Every error code of the protocol, in one place (docs/protocol.md lists them)."""
+
+
+class ServiceError(Exception):
+    def __init__(self, code: str, message: str = "", status: int = 400):
+        super().__init__(message or code)
+        self.code, self.message, self.status = code, message or MESSAGES.get(code, code), status
+
+
+MESSAGES = {
+    # HTTP
+    "room_not_found": "There is no room with that code.",
+    "name_taken": "Somebody in this room already has that name.",
+    "bad_name": "A name has 1 to 32 characters.",
+    "room_full": "This room is full.",
+    "room_locked": "The host has locked this room.",
+    "rate_limited": "Too many attempts: wait a moment.",
+    "bad_request": "The request body must be a JSON object.",
+    "unauthorized": "The host token is missing or wrong.",
+    "game_running": "The event log is available when the game has ended.",
+    "no_game": "No game has been played in this room yet.",
+    # WebSocket
+    "bad_frame": "A frame is a JSON object like {\"t\": \"act\", \"id\": ..., \"d\": {...}}.",
+    "frame_too_large": "That frame is larger than 64 KiB.",
+    "flood": "Too many frames: slow down.",
+    "bad_action": "That action is not known or is malformed.",
+    "duplicate_action": "That action id was already applied.",
+    "not_allowed": "Only the host or the VIP can do that.",
+    "not_a_player": "Only players in the game can do that.",
+    "no_game_running": "No game is running.",
+    "game_over": "The game has ended.",
+    "paused": "The game is paused.",
+    "not_paused": "The game is not paused.",
+    "unknown_game": "There is no such game.",
+    "bad_options": "The game options are not valid.",
+    "player_count": "This game needs a different number of players.",
+    "unknown_player": "There is no such player in this room.",
+    "seat_taken": "That seat is connected; only a disconnected seat can be taken over.",
+    "takeover_off": "The host does not allow taking over seats.",
+}
+
+HTTP_STATUS = {
+    "room_not_found": 404, "name_taken": 409, "bad_name": 400, "room_full": 403,
+    "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
+    "game_running": 409, "no_game": 404,
+}
+
+
+def fail(code: str, message: str = "") -> ServiceError:
+    return ServiceError(code, message, HTTP_STATUS.get(code, 400))

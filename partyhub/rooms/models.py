@@ -1,0 +1,78 @@
+"""Storage: one row per room (state as JSON plus a version), its seats, an append-only event log."""
+from django.db import models
+
+
+class Room(models.Model):
+    code = models.CharField(max_length=4, unique=True)
+    host_token_hash = models.CharField(max_length=64, db_index=True)
+    language = models.CharField(max_length=2, default="en")
+    settings = models.JSONField(default=dict)        # locked, streamer, extended, takeover
+    phase = models.CharField(max_length=8, default="lobby")   # lobby | playing | over
+    game_id = models.CharField(max_length=32, blank=True, default="")
+    game_no = models.IntegerField(default=0)          # how many games were started here
+    options = models.JSONField(null=True, blank=True)
+    game_seats = models.JSONField(default=list)      # player ids in the running game, in seat order
+    state = models.JSONField(null=True, blank=True)
+    version = models.BigIntegerField(default=0)
+    vip = models.CharField(max_length=16, blank=True, default="")
+    paused_at = models.BigIntegerField(null=True, blank=True)   # wall ms
+    paused_total = models.BigIntegerField(default=0)            # ms the game clock lags the wall
+    deadline_at = models.BigIntegerField(null=True, blank=True, db_index=True)  # wall ms, due timer
+    results = models.JSONField(null=True, blank=True)
+    scoreboard = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.code} ({self.phase}, {self.game_id or 'no game'})"
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, related_name="seats", on_delete=models.CASCADE)
+    player_id = models.CharField(max_length=16)
+    token_hash = models.CharField(max_length=64, db_index=True)
+    name = models.CharField(max_length=32)
+    name_key = models.CharField(max_length=64)   # casefolded, for uniqueness
+    color = models.CharField(max_length=7)
+    symbol = models.CharField(max_length=2)
+    order = models.IntegerField()
+    playing = models.BooleanField(default=True)   # False: joined mid-game, watches as audience
+    kicked = models.BooleanField(default=False)
+    bot = models.BooleanField(default=False)
+    connected = models.BooleanField(default=False)
+    channel = models.CharField(max_length=128, blank=True, default="")
+    recent_ids = models.JSONField(default=list)   # the last action ids, applied once
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [models.UniqueConstraint(fields=["room", "player_id"], name="seat_player_unique")]
+
+    def __str__(self):
+        return f"{self.name} in {self.room.code}"
+
+
+class Event(models.Model):
+    """Append-only: what happened in a room, in version order."""
+    room = models.ForeignKey(Room, related_name="events", on_delete=models.CASCADE)
+    version = models.BigIntegerField()
+    game_no = models.IntegerField(default=0)
+    at = models.BigIntegerField()                  # wall ms
+    seat = models.CharField(max_length=16, blank=True, default="")
+    type = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["room", "game_no"])]
+
+
+class StreamItem(models.Model):
+    """High-rate items (drawing strokes) appended without the room lock, absorbed later."""
+    room = models.ForeignKey(Room, related_name="stream_items", on_delete=models.CASCADE)
+    game_no = models.IntegerField()
+    seat = models.CharField(max_length=16)
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["room", "id"])]

@@ -1,0 +1,49 @@
+"""The address phones use to reach this server: PUBLIC_URL, else this machine's LAN address."""
+import fcntl
+import functools
+import socket
+import struct
+
+from django.conf import settings
+
+
+def _interface_addresses() -> list[str]:
+    found = []
+    try:
+        for _, name in socket.if_nameindex():
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                try:
+                    packed = fcntl.ioctl(s.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))
+                except OSError:
+                    continue
+                found.append(socket.inet_ntoa(packed[20:24]))
+    except OSError:
+        pass
+    try:
+        found += [ai[4][0] for ai in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def lan_address() -> str:
+    """A non-loopback IPv4 address of this machine (private ranges first), else the host name."""
+    addrs = [a for a in _interface_addresses() if not a.startswith("127.")]
+    private = [a for a in addrs if a.startswith(("192.168.", "10.")) or
+               (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)]
+    return (private or addrs or [socket.gethostname()])[0]
+
+
+def public_base() -> str:
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL
+    return f"http://{lan_address()}:{settings.PORT}"
+
+
+def join_url(code: str) -> str:
+    return f"{public_base()}/j/{code}"
+
+
+def tv_url(code: str | None = None) -> str:
+    return f"{public_base()}/tv/{code}" if code else f"{public_base()}/"

@@ -1,0 +1,206 @@
+"""Room actions (start, kick, pause, ...): who may take them, and what they change.
+
+Each handler runs inside the room's locked transaction and returns a list of effects
+for the caller to carry out after the commit.
+"""
+from __future__ import annotations
+
+from partyhub.gamekit import clean_options
+from partyhub.rooms import registry
+from partyhub.rooms.errors import fail
+
+
+def _host_or_vip(room, actor) -> None:
+    if actor.role == "tv":
+        return
+    if actor.seat is not None and actor.seat.player_id == room.vip:
+        return
+    raise fail("not_allowed")
+
+
+def _host(room, actor) -> None:
+    if actor.role != "tv":
+        raise fail("not_allowed", "Only the TV (the host) can do that.")
+
+
+def start(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    if room.phase == "playing":
+        raise fail("bad_action", "A game is already running.")
+    game = registry.get(d.get("game"))
+    if game is None:
+        raise fail("unknown_game")
+    _deal(room, seats, game, d.get("options"), now)
+    return []
+
+
+def again(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    game = registry.get(room.game_id)
+    if room.phase == "lobby" or game is None:
+        raise fail("no_game_running", "No game was played to play again.")
+    _deal(room, seats, game, room.options, now, extended_applied=True)
+    return []
+
+
+def end(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    if room.phase == "lobby":
+        raise fail("no_game_running")
+    if room.phase == "playing":
+        _log(room, "game_ended", {"completed": False}, now)
+    room.phase, room.paused_at = "lobby", None
+    for seat in seats:
+        if not seat.playing:
+            seat.playing = True
+            seat.save(update_fields=["playing"])
+    return []
+
+
+def pause(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    if room.phase != "playing":
+        raise fail("no_game_running")
+    if room.paused_at is not None:
+        raise fail("paused", "The game is already paused.")
+    room.paused_at = now
+    return []
+
+
+def resume(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    if room.paused_at is None:
+        raise fail("not_paused")
+    room.paused_total += max(0, now - room.paused_at)
+    room.paused_at = None
+    return []
+
+
+def kick(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    seat = next((s for s in seats if s.player_id == d.get("player")), None)
+    if seat is None:
+        raise fail("unknown_player")
+    if actor.seat is not None and actor.seat.pk == seat.pk:
+        raise fail("bad_action", "You cannot kick yourself.")
+    seat.kicked, seat.connected = True, False
+    seat.save(update_fields=["kicked", "connected"])
+    _log(room, "player_kicked", {"player": seat.player_id}, now)
+    seats.remove(seat)
+    from partyhub.rooms.services import _ensure_vip
+    if room.vip == seat.player_id:
+        room.vip = ""
+    _ensure_vip(room, seats)
+    return [("kick", seat.player_id, seat.channel)]
+
+
+def lock(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    room.settings = {**room.settings, "locked": True}
+    return []
+
+
+def unlock(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    room.settings = {**room.settings, "locked": False}
+    return []
+
+
+SETTING_KEYS = {"streamer": bool, "extended": bool, "takeover": bool, "locked": bool}
+
+
+def settings(room, seats, actor, d, now):
+    _host(room, actor)
+    new = dict(room.settings)
+    lang = d.get("language")
+    if lang is not None:
+        if lang not in ("en", "uk", "ru"):
+            raise fail("bad_action", "language is en, uk or ru")
+        room.language = lang
+    for key, kind in SETTING_KEYS.items():
+        if d.get(key) is not None:
+            if not isinstance(d[key], kind):
+                raise fail("bad_action", f"{key} must be true or false")
+            new[key] = d[key]
+    room.settings = new
+    return []
+
+
+def add_bot(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    return [("bot", room.code)]
+
+
+def take_seat(room, seats, actor, d, now):
+    """A spectator takes over a disconnected seat of the running game (if the host allows)."""
+    if actor.seat is None or actor.seat.playing:
+        raise fail("not_allowed", "Join the room by name first, then take a free seat.")
+    if not room.settings.get("takeover"):
+        raise fail("takeover_off")
+    target = next((s for s in room.seats.all() if s.player_id == d.get("player")), None)
+    if target is None or target.player_id not in room.game_seats:
+        raise fail("unknown_player")
+    if target.connected and not target.kicked:
+        raise fail("seat_taken")
+    me = actor.seat
+    target.token_hash, target.kicked, target.bot = me.token_hash, False, False
+    target.name, target.name_key = me.name, me.name_key
+    target.connected, target.channel = False, ""
+    me.delete()
+    target.save()
+    _log(room, "seat_taken", {"player": target.player_id, "name": target.name}, now)
+    return [("moved", me.player_id, target.player_id)]
+
+
+HANDLERS = {
+    "start": start, "again": again, "end": end, "pause": pause, "resume": resume,
+    "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
+    "add_bot": add_bot, "take_seat": take_seat,
+}
+
+
+def finish(room, outcome: dict) -> None:
+    """The game's outcome is in: results and the room's scoreboard."""
+    room.phase, room.paused_at = "over", None
+    room.results = outcome
+    room.scoreboard = (room.scoreboard or []) + [{
+        "game": room.game_id, "game_no": room.game_no,
+        "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])}]
+
+
+def _deal(room, seats, game, given_options, now, extended_applied=False):
+    players = [s for s in seats]
+    if not game.min_players <= len(players) <= game.max_players:
+        raise fail("player_count",
+                   f"{game.name} is for {game.min_players} to {game.max_players} players.")
+    try:
+        options = clean_options(game.options, {k: v for k, v in (given_options or {}).items()
+                                               if not k.startswith("_")})
+    except ValueError as e:
+        raise fail("bad_options", str(e))
+    if "language" in game.options and not (given_options or {}).get("language"):
+        options["language"] = room.language
+    if room.settings.get("extended") and not extended_applied:
+        options = {k: (v * 2 if game.options[k].seconds and isinstance(v, int) else v)
+                   for k, v in options.items()}
+    import secrets
+    for seat in players:
+        if not seat.playing:
+            seat.playing = True
+            seat.save(update_fields=["playing"])
+    room.game_no += 1
+    room.game_id, room.options = game.id, options
+    room.game_seats = [s.player_id for s in players]
+    room.paused_at, room.paused_total, room.results = None, 0, None
+    room.state = game.setup(room.game_seats, options, secrets.randbits(48))
+    room.phase = "playing"
+    _log(room, "game_started", {"game": game.id, "options": options,
+                                "seats": room.game_seats}, now)
+    outcome = game.outcome(room.state)
+    if outcome is not None:
+        finish(room, outcome)
+
+
+def _log(room, type_, data, now):
+    from partyhub.rooms.services import _append
+    _append(room, type_, "", data, now)

@@ -1,0 +1,339 @@
+"""The one write path. Every change to a room goes through a function here.
+
+Each write runs in one transaction with the room row locked (select_for_update; SQLite
+takes the write lock at BEGIN IMMEDIATE), bumps the version, appends events, commits,
+and returns a `Change`: what the caller publishes after the commit.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+
+from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected
+from partyhub.rooms import registry, roomactions, seating
+from partyhub.rooms.errors import ServiceError, fail
+from partyhub.rooms.models import Event, Room, Seat, StreamItem
+
+RECENT_IDS = 64
+ACTION_ID_MAX = 64
+
+
+def wall_ms() -> int:
+    return int(time.time() * 1000)
+
+
+@dataclass
+class Actor:
+    """Who acts: the TV (host token), a seat (player or spectator), or the anonymous audience."""
+    role: str                    # "tv" | "player" | "audience"
+    seat: Seat | None = None
+
+    @property
+    def viewer(self):
+        if self.role == "tv":
+            return TABLE
+        if self.seat is not None and self.seat.playing:
+            return self.seat.player_id
+        return AUDIENCE
+
+
+@dataclass
+class Change:
+    """A committed change: the room and seats as committed, plus side effects to carry out."""
+    room: Room
+    seats: list
+    effects: list = field(default_factory=list)   # ("replace"|"kick"|"token"|"bot", ...)
+
+
+# ---------------------------------------------------------------- reads
+
+def room_get(code: str) -> Room:
+    room = Room.objects.filter(code=str(code).upper()).first()
+    if room is None:
+        raise fail("room_not_found")
+    return room
+
+
+def live_seats(room: Room) -> list:
+    return list(room.seats.filter(kicked=False))
+
+
+def actor_for(code: str, token: str | None) -> Actor:
+    """Who a token opens in a room; raises unauthorized for a wrong or kicked token."""
+    room = room_get(code)
+    if not token:
+        return Actor("audience")
+    digest = seating.token_hash(token)
+    if digest == room.host_token_hash:
+        return Actor("tv")
+    seat = room.seats.filter(token_hash=digest, kicked=False).first()
+    if seat is None:
+        raise fail("unauthorized", "That token does not open a seat in this room.")
+    return Actor("player", seat)
+
+
+def room_read(code: str):
+    """The committed room and its seats, without a lock (a snapshot for streams)."""
+    room = room_get(code)
+    return Change(room, live_seats(room))
+
+
+def host_check(code: str, token: str | None) -> Room:
+    room = room_get(code)
+    if not token or seating.token_hash(token) != room.host_token_hash:
+        raise fail("unauthorized")
+    return room
+
+
+# ---------------------------------------------------------------- writes
+
+def room_create(language: str = "en") -> tuple[Room, str]:
+    if language not in ("en", "uk", "ru"):
+        language = "en"
+    token = seating.new_token()
+    for _ in range(50):
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(
+                    code=seating.new_code(), host_token_hash=seating.token_hash(token),
+                    language=language,
+                    settings={"locked": False, "streamer": False, "extended": False, "takeover": True})
+            return room, token
+        except IntegrityError:
+            continue
+    raise ServiceError("room_full", "No free room code; try again.", 503)
+
+
+def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str]:
+    name = seating.clean_name(raw_name)
+    with transaction.atomic():
+        room = _lock(code)
+        if name is None:
+            raise fail("bad_name")
+        seats = list(room.seats.all())
+        live = [s for s in seats if not s.kicked]
+        if room.settings.get("locked"):
+            raise fail("room_locked")
+        if len(live) >= _seat_limit(room):
+            raise fail("room_full")
+        if any(s.name_key == seating.name_key(name) for s in live):
+            raise fail("name_taken")
+        color, symbol = seating.free_look({s.color for s in live})
+        token = seating.new_token()
+        seat = Seat.objects.create(
+            room=room, player_id=_free_player_id(seats), token_hash=seating.token_hash(token),
+            name=name, name_key=seating.name_key(name), color=color, symbol=symbol,
+            order=max([s.order for s in seats], default=-1) + 1,
+            playing=room.phase == "lobby", bot=bot)
+        live.append(seat)
+        if not room.vip:
+            room.vip = seat.player_id
+        _append(room, "player_joined", seat.player_id, {"name": name})
+        _commit(room)
+    return Change(room, live), seat, token
+
+
+def seat_connect(code: str, player_id: str, channel: str) -> Change:
+    with transaction.atomic():
+        room = _lock(code)
+        seat = room.seats.filter(player_id=player_id, kicked=False).first()
+        if seat is None:
+            raise fail("unauthorized")
+        effects = [("replace", player_id, channel)] if seat.channel and seat.channel != channel else []
+        seat.connected, seat.channel = True, channel
+        seat.save(update_fields=["connected", "channel"])
+        seats = live_seats(room)
+        _absorb_streams(room, seats)
+        _ensure_vip(room, seats)
+        _commit(room)
+    return Change(room, seats, effects)
+
+
+def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
+    with transaction.atomic():
+        room = _lock(code)
+        seat = room.seats.filter(player_id=player_id, channel=channel).first()
+        if seat is None:
+            return None       # a newer connection has the seat
+        seat.connected, seat.channel = False, ""
+        seat.save(update_fields=["connected", "channel"])
+        seats = live_seats(room)
+        _ensure_vip(room, seats)
+        _commit(room)
+    return Change(room, seats)
+
+
+def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) -> Change:
+    """Apply one action (room action or game action); raises ServiceError for a refusal."""
+    now = wall_ms() if now is None else now
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str) or len(d["type"]) > 40:
+        raise fail("bad_action")
+    if action_id is not None and (not isinstance(action_id, (str, int)) or len(str(action_id)) > ACTION_ID_MAX):
+        raise fail("bad_frame", "The action id must be a short string.")
+    with transaction.atomic():
+        room = _lock(code)
+        seats = live_seats(room)
+        actor = _refresh_actor(actor, seats)
+        if actor.seat is not None and action_id is not None and str(action_id) in actor.seat.recent_ids:
+            raise fail("duplicate_action")
+        if d["type"] in roomactions.HANDLERS:
+            effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
+        else:
+            _game_action(room, seats, actor, d, now)
+            effects = []
+        if actor.seat is not None and action_id is not None:
+            actor.seat.recent_ids = (actor.seat.recent_ids + [str(action_id)])[-RECENT_IDS:]
+            actor.seat.save(update_fields=["recent_ids"])
+        seats = [s for s in live_seats(room)]
+        _commit(room)
+    return Change(room, seats, effects)
+
+
+def room_tick(code: str, now: int | None = None) -> Change | None:
+    """Fire the room's due deadline through the write path; None when nothing was due."""
+    now = wall_ms() if now is None else now
+    with transaction.atomic():
+        room = Room.objects.select_for_update(skip_locked=True).filter(code=code).first()
+        if room is None or room.phase != "playing" or room.paused_at is not None:
+            return None
+        if room.deadline_at is None or room.deadline_at > now:
+            return None
+        game = registry.get(room.game_id)
+        seats = live_seats(room)
+        _absorb_streams(room, seats)
+        result = game.on_deadline(room.state, game_now(room, now))
+        _accept(room, game, result, "", {"type": "deadline"}, now)
+        _commit(room)
+    return Change(room, seats)
+
+
+def stream_store(room: Room, seat_id: str, d: dict) -> None:
+    """Append a stream item without the room lock; absorbed at the next locked write."""
+    StreamItem.objects.create(room_id=room.pk, game_no=room.game_no, seat=seat_id, data=d)
+
+
+def room_sync(code: str) -> Change:
+    """Fold pending stream items into the state (before a resync view), if there are any."""
+    with transaction.atomic():
+        room = _lock(code)
+        seats = live_seats(room)
+        if _absorb_streams(room, seats):
+            _commit(room)
+    return Change(room, seats)
+
+
+# ---------------------------------------------------------------- the game clock
+
+def game_now(room: Room, wall: int) -> int:
+    """The game clock: wall time less the time spent paused (frozen while paused)."""
+    if room.paused_at is not None:
+        wall = room.paused_at
+    return wall - room.paused_total
+
+
+def wall_deadline(room: Room) -> int | None:
+    if room.phase != "playing" or room.paused_at is not None or not room.state:
+        return None
+    game = registry.get(room.game_id)
+    due = game.deadline(room.state) if game else None
+    return None if due is None else due + room.paused_total
+
+
+# ---------------------------------------------------------------- internals
+
+def _lock(code: str) -> Room:
+    room = Room.objects.select_for_update().filter(code=str(code).upper()).first()
+    if room is None:
+        raise fail("room_not_found")
+    return room
+
+
+def _commit(room: Room) -> None:
+    room.version += 1
+    room.deadline_at = wall_deadline(room)
+    room.save()
+
+
+def _append(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> None:
+    Event.objects.create(room=room, version=room.version + 1, game_no=room.game_no,
+                         at=at or wall_ms(), seat=seat, type=type_, data=data)
+
+
+def _seat_limit(room: Room) -> int:
+    from django.conf import settings
+    return settings.PARTYHUB_LIMITS["max_seats"]
+
+
+def _free_player_id(seats) -> str:
+    taken = {s.player_id for s in seats}
+    while True:
+        pid = seating.new_player_id()
+        if pid not in taken:
+            return pid
+
+
+def _refresh_actor(actor: Actor, seats) -> Actor:
+    if actor.seat is None:
+        return actor
+    fresh = next((s for s in seats if s.pk == actor.seat.pk), None)
+    if fresh is None:
+        raise fail("unauthorized", "This seat is no longer in the room.")
+    return Actor(actor.role, fresh)
+
+
+def _ensure_vip(room: Room, seats) -> None:
+    """The VIP is a connected person; when the VIP leaves, the next connected player is."""
+    current = next((s for s in seats if s.player_id == room.vip), None)
+    if current is not None and (current.connected or not any(s.connected for s in seats)):
+        return
+    humans = [s for s in seats if not s.bot]
+    start = current.order if current else -1
+    ring = sorted(humans, key=lambda s: (s.order <= start, s.order))
+    nxt = next((s for s in ring if s.connected), None) or (ring[0] if ring else None)
+    room.vip = nxt.player_id if nxt else ""
+
+
+def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
+    if room.phase == "lobby":
+        raise fail("no_game_running")
+    if room.phase == "over":
+        raise fail("game_over")
+    if room.paused_at is not None:
+        raise fail("paused")
+    game = registry.get(room.game_id)
+    if actor.seat is None or not actor.seat.playing or actor.seat.player_id not in room.game_seats:
+        raise fail("not_a_player")
+    if d["type"] in game.streams:
+        raise fail("bad_action", "Stream items are sent as their own frames.")
+    _absorb_streams(room, seats)
+    result = game.apply(room.state, actor.seat.player_id, d, game_now(room, now))
+    if isinstance(result, Rejected):
+        raise ServiceError(result.code, result.message or result.code)
+    _accept(room, game, result, actor.seat.player_id, d, now)
+
+
+def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) -> None:
+    room.state = result.state
+    _append(room, "action", seat, d, now)
+    for ev in result.events:
+        _append(room, str(ev.get("type", "event"))[:40], seat, ev, now)
+    outcome = game.outcome(room.state)
+    if outcome is not None:
+        roomactions.finish(room, outcome)
+
+
+def _absorb_streams(room: Room, seats) -> bool:
+    if room.phase != "playing" or not room.state:
+        return False
+    game = registry.get(room.game_id)
+    if not getattr(game, "streams", None):
+        return False
+    items = list(StreamItem.objects.filter(room=room, game_no=room.game_no).order_by("id"))
+    if not items:
+        return False
+    room.state = game.absorb(room.state, [(i.seat, i.data) for i in items])
+    StreamItem.objects.filter(room=room, id__lte=items[-1].id).delete()
+    return True
+

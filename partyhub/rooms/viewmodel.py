@@ -1,0 +1,120 @@
+"""Per-viewer views: computed once per change, encoded once, sent to per-viewer groups."""
+from __future__ import annotations
+
+import json
+
+from partyhub.gamekit import AUDIENCE, TABLE
+from partyhub.rooms import registry
+from partyhub.rooms.services import wall_deadline
+
+ROOM_ACTION_TYPES = ("start", "again", "end", "pause", "resume", "kick", "lock", "unlock",
+                     "settings", "add_bot", "take_seat")
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def room_part(room, seats, join_url: str) -> dict:
+    game = registry.get(room.game_id) if room.game_id else None
+    running = room.phase in ("playing", "over") and game is not None and room.state is not None
+    scores = game.scores(room.state) if running else {}
+    in_game = set(room.game_seats) if room.phase != "lobby" else None
+    players = [{
+        "id": s.player_id, "name": s.name, "color": s.color, "symbol": s.symbol,
+        "connected": s.connected, "score": scores.get(s.player_id, 0), "bot": s.bot,
+    } for s in seats if in_game is None or s.player_id in in_game]
+    part = {
+        "code": room.code, "phase": room.phase, "game": room.game_id or None,
+        "game_no": room.game_no, "vip": room.vip or None,
+        "paused": room.paused_at is not None, "language": room.language,
+        "locked": bool(room.settings.get("locked")),
+        "streamer": bool(room.settings.get("streamer")),
+        "extended": bool(room.settings.get("extended")),
+        "takeover": bool(room.settings.get("takeover")),
+        "join_url": join_url, "players": players,
+        "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
+        "options": room.options if room.phase != "lobby" else None,
+        "results": room.results if room.phase == "over" else None,
+        "scoreboard": room.scoreboard or [],
+    }
+    if room.phase != "playing":
+        part["games"] = [registry.describe(g) for g in registry.listed()]
+    if room.paused_at is not None and room.state and game is not None:
+        due = game.deadline(room.state)
+        part["remaining"] = None if due is None else max(0, due - (room.paused_at - room.paused_total))
+    return part
+
+
+def room_actions(room, seats, role: str, seat) -> list:
+    is_host = role == "tv"
+    is_vip = seat is not None and seat.player_id == room.vip and seat.playing
+    acts = []
+    if seat is not None and not seat.playing and room.phase == "playing" and room.settings.get("takeover"):
+        acts += [{"type": "take_seat", "player": s.player_id} for s in seats
+                 if s.player_id in room.game_seats and not s.connected]
+        in_room = {s.player_id for s in seats}
+        acts += [{"type": "take_seat", "player": p} for p in room.game_seats if p not in in_room]
+    if not (is_host or is_vip):
+        return acts
+    n = sum(1 for s in seats if room.phase == "lobby" or s.player_id in room.game_seats or not s.playing)
+    if room.phase in ("lobby", "over"):
+        acts += [{"type": "start", "game": g.id, "options": None} for g in registry.listed()
+                 if g.min_players <= n <= g.max_players]
+        acts.append({"type": "add_bot"})
+    if room.phase == "playing":
+        acts.append({"type": "resume"} if room.paused_at is not None else {"type": "pause"})
+    if room.phase in ("playing", "over"):
+        acts += [{"type": "again"}, {"type": "end"}]
+    acts.append({"type": "unlock"} if room.settings.get("locked") else {"type": "lock"})
+    acts += [{"type": "kick", "player": s.player_id} for s in seats
+             if seat is None or s.pk != seat.pk]
+    if is_host:
+        acts.append({"type": "settings", "language": None, "streamer": None,
+                     "extended": None, "takeover": None})
+    return acts
+
+
+def viewer_frames(room, seats, join_url: str) -> dict:
+    """{viewer: frame text} for the table, the audience and every seat of the room."""
+    game = registry.get(room.game_id) if room.game_id else None
+    has_game = room.phase in ("playing", "over") and game is not None and room.state is not None
+    room_json = _dumps(room_part(room, seats, join_url))
+    deadline = wall_deadline(room)
+    head = '{"t":"view","v":%d,"d":{"room":%s,' % (room.version, room_json)
+    deadline_json = "null" if deadline is None else str(deadline)
+    playing = room.phase == "playing" and room.paused_at is None
+
+    def frame(you, game_view, actions):
+        return (head + '"you":' + _dumps(you) + ',"game":' + game_view + ',"deadline":' +
+                deadline_json + ',"actions":' + _dumps(actions) + "}}")
+
+    def game_json(viewer):
+        return _dumps(game.view(room.state, viewer)) if has_game else "null"
+
+    def game_acts(viewer):
+        return list(game.actions(room.state, viewer)) if has_game and playing else []
+
+    out = {}
+    audience_view = game_json(AUDIENCE)
+    out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE),
+                       game_acts(TABLE) + room_actions(room, seats, "tv", None))
+    out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view, [])
+    for s in seats:
+        in_game = room.phase == "lobby" or s.player_id in room.game_seats
+        if in_game and s.playing:
+            view = game_json(s.player_id)
+            acts = game_acts(s.player_id) if room.phase != "lobby" else []
+            you = {"role": "player", "id": s.player_id}
+        else:
+            view, acts = audience_view, []
+            you = {"role": "audience", "id": s.player_id}
+        out[s.player_id] = frame(you, view, acts + room_actions(room, seats, "player", s))
+    return out
+
+
+def viewer_key(role: str, seat) -> str:
+    """The key in viewer_frames() for a connection."""
+    if role == "tv":
+        return TABLE
+    return seat.player_id if seat is not None else AUDIENCE

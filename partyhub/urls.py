@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import path
+
+from partyhub import web
+from partyhub.rooms import api
+
+urlpatterns = [
+    path("", web.home, name="home"),
+    path("tv/<str:code>", web.tv, name="tv"),
+    path("j/<str:code>", web.phone, name="phone"),
+    path("healthz", api.healthz),
+    path("api/games", api.games_list),
+    path("api/rooms", api.rooms_create),
+    path("api/rooms/<str:code>", api.rooms_summary),
+    path("api/rooms/<str:code>/join", api.rooms_join),
+    path("api/rooms/<str:code>/qr.svg", api.rooms_qr),
+    path("api/rooms/<str:code>/log", api.rooms_log),
+    path("admin/", admin.site.urls),
+]
