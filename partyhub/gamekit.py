@@ -25,6 +25,10 @@ A game is an object (usually a module-level instance of a class) with:
     scores(state) -> dict[seat, int]      live score of each seat
     outcome(state) -> None | {"scores": {seat: int}, "winners": [seat], ...}
 
+Optional:
+    begin(state, now) -> state
+        called once right after setup with the game clock's now: arm the first timer here.
+
 Optional, for high-rate streams (only games with `streams`):
     stream(state, seat, action, now) -> Relay | Rejected
         checks one stream item against a recent snapshot of the state; never mutates it

@@ -193,6 +193,8 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
     room.game_seats = [s.player_id for s in players]
     room.paused_at, room.paused_total, room.results = None, 0, None
     room.state = game.setup(room.game_seats, options, secrets.randbits(48))
+    if hasattr(game, "begin"):
+        room.state = game.begin(room.state, now)
     room.phase = "playing"
     _log(room, "game_started", {"game": game.id, "options": options,
                                 "seats": room.game_seats}, now)

@@ -19,8 +19,9 @@ _task: asyncio.Task | None = None
 
 def ensure_started() -> None:
     global _task
-    if _task is None or _task.done():
-        _task = asyncio.get_running_loop().create_task(_run())
+    loop = asyncio.get_running_loop()
+    if _task is None or _task.done() or _task.get_loop() is not loop:
+        _task = loop.create_task(_run())
 
 
 def due_codes(now: int) -> list[str]:

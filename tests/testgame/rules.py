@@ -26,6 +26,9 @@ class CountGame:
         state["secrets"] = {s: r.randint(1, 9) for s in seats}
         return self._arm(state, None)
 
+    def begin(self, state, now):
+        return self._arm(evolve(state), now)
+
     def _arm(self, state, now):
         secs = state["turn_seconds"]
         state["due"] = (now + secs * 1000) if (secs and now is not None) else None

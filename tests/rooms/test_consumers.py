@@ -1,0 +1,182 @@
+"""The WebSocket transport: views per viewer, errors with codes, replacement, kicks, limits."""
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from partyhub.rooms import services
+from tests.rooms.helpers import make_room
+from tests.rooms.wsclient import Client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def table(n=3):
+    code, host, seats = await database_sync_to_async(make_room)(n)
+    tv = Client(code, host)
+    assert await tv.open() is True
+    phones = []
+    for s in seats:
+        c = Client(code, s.token)
+        assert await c.open() is True
+        c.seat = s
+        phones.append(c)
+    await tv.until(lambda v: all(p["connected"] for p in v["room"]["players"]))
+    return code, tv, phones
+
+
+async def test_each_viewer_gets_the_envelope_with_its_own_role():
+    code, tv, phones = await table()
+    assert set(tv.view) == {"room", "you", "game", "deadline", "actions"}
+    assert tv.view["you"] == {"role": "tv", "id": None}
+    await phones[0].until(lambda v: True)
+    assert phones[0].view["you"] == {"role": "player", "id": phones[0].seat.player_id}
+    audience = Client(code)
+    assert await audience.open() is True
+    assert audience.view["you"]["role"] == "audience" and audience.view["actions"] == []
+    assert any(a["type"] == "start" for a in tv.view["actions"])
+    await phones[0].until(lambda v: any(a["type"] == "start" for a in v["actions"]))   # the VIP
+    assert not any(a["type"] == "start" for a in phones[1].view["actions"])
+
+
+async def test_a_started_game_shows_each_player_only_its_own_secret():
+    code, tv, phones = await table()
+    await tv.act({"type": "start", "game": "count", "options": {"target": 5}})
+    await tv.until(lambda v: v["room"]["phase"] == "playing")
+    for p in phones:
+        await p.until(lambda v: v["room"]["phase"] == "playing")
+    assert "secret" not in tv.view["game"]
+    secrets = {p.seat.player_id: p.view["game"]["secret"] for p in phones}
+    for p in phones:
+        text = json.dumps(p.view)
+        assert all(f'"secret":{v}' not in text or k == p.seat.player_id for k, v in secrets.items()
+                   if v != secrets[p.seat.player_id])
+
+
+@pytest.mark.parametrize("raw,code", [
+    ("{not json", "bad_frame"),
+    ("[1,2]", "bad_frame"),
+    ('{"t": "act", "d": "x"}', "bad_frame"),
+    ('{"t": "act", "id": "1", "d": {"type": "fly"}}', "no_game_running"),
+])
+async def test_malformed_frames_get_an_error_and_the_socket_stays_open(raw, code):
+    _, tv, phones = await table(2)
+    await phones[0].drain()
+    v = phones[0].version
+    await phones[0].send(raw)
+    err = await phones[0].error()
+    assert err["t"] == "error" and err["d"]["code"] == code and err["d"]["message"]
+    await phones[0].send({"t": "ping", "d": {"c": 1}})
+    assert (await phones[0].recv())["t"] == "pong"
+    assert phones[0].version == v
+
+
+async def test_an_illegal_action_gets_an_error_with_its_ref_and_nobody_else_notices():
+    _, tv, phones = await table(3)
+    await tv.act({"type": "start", "game": "count", "options": {}})
+    for p in phones:
+        await p.until(lambda v: v["room"]["phase"] == "playing")
+    await tv.drain()
+    for p in phones:
+        await p.drain()
+    ref = await phones[1].act({"type": "add", "n": 1})
+    err = await phones[1].error()
+    assert err["d"] == {**err["d"], "code": "not_your_turn", "ref": ref}
+    for other in (tv, phones[0], phones[2]):
+        assert await other.comm.receive_nothing(timeout=0.2)
+
+
+async def test_an_oversize_frame_is_refused():
+    _, _, phones = await table(1)
+    await phones[0].send({"t": "act", "id": "x", "d": {"type": "say", "text": "x" * 70000}})
+    assert (await phones[0].error())["d"]["code"] == "frame_too_large"
+
+
+async def test_a_flooding_socket_is_throttled_then_closed(settings):
+    settings.PARTYHUB_LIMITS = {**settings.PARTYHUB_LIMITS, "frames_per_second": 1, "frames_burst": 3}
+    _, tv, phones = await table(2)
+    for _ in range(10):
+        await phones[0].send("{bad")
+    codes = []
+    while True:
+        f = await phones[0].recv()
+        if f["t"] == "_closed":
+            break
+        if f["t"] == "error":
+            codes.append(f["d"]["code"])
+    assert "flood" in codes and f["code"] == 4008
+    await phones[1].send({"t": "ping", "d": {"c": 1}})
+    while (await phones[1].recv())["t"] != "pong":
+        pass
+
+
+async def test_a_second_connection_with_the_same_token_replaces_the_first():
+    code, tv, phones = await table(2)
+    again = Client(code, phones[0].seat.token)
+    assert await again.open() is True
+    assert again.view["you"]["id"] == phones[0].seat.player_id
+    closed = await phones[0].next_view()
+    while closed["t"] != "_closed":
+        closed = await phones[0].next_view()
+    assert closed["code"] == 4000
+
+
+async def test_a_forged_token_and_a_foreign_origin_are_refused():
+    code, tv, phones = await table(1)
+    assert await Client(code, "forged").open() is not True
+    evil = [(b"origin", b"http://evil.example"), (b"host", b"testserver")]
+    assert await Client(code, phones[0].seat.token, headers=evil).open() is not True
+
+
+async def test_a_kicked_player_is_told_closed_and_cannot_reconnect():
+    code, tv, phones = await table(2)
+    await tv.act({"type": "kick", "player": phones[1].seat.player_id})
+    got = []
+    while not got or got[-1]["t"] != "_closed":
+        got.append(await phones[1].recv())
+    assert any(f["t"] == "kicked" for f in got)
+    await tv.until(lambda v: len(v["room"]["players"]) == 1)
+    assert await Client(code, phones[1].seat.token).open() is not True
+
+
+async def test_a_reload_comes_back_to_the_same_seat_and_state():
+    code, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "count", "options": {}})
+    await phones[0].until(lambda v: v["room"]["phase"] == "playing")
+    await phones[0].act({"type": "add", "n": 2})
+    await phones[0].until(lambda v: v["game"]["total"] == 2)
+    secret = phones[0].view["game"]["secret"]
+    await phones[0].close()
+    back = Client(code, phones[0].seat.token)
+    assert await back.open() is True
+    assert back.view["game"]["secret"] == secret and back.view["room"]["players"][0]["score"] == 2
+
+
+async def test_stream_items_are_relayed_to_the_table_and_absorbed_later():
+    code, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "count", "options": {}})
+    await phones[0].until(lambda v: v["room"]["phase"] == "playing")
+    await tv.drain()
+    await phones[0].act({"type": "doodle", "points": [[0.1, 0.2]]})
+    f = await tv.recv()
+    assert f["t"] == "doodle" and f["d"]["points"] == [[0.1, 0.2]]
+    await phones[0].act({"type": "doodle", "points": "nope"})
+    assert (await phones[0].error())["d"]["code"] == "bad_points"
+    await phones[0].act({"type": "add", "n": 1})
+    await tv.until(lambda v: v["game"]["doodles"] == 1)
+
+
+async def test_the_timekeeper_fires_a_deadline_and_everyone_sees_it():
+    code, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "count", "options": {"turn_seconds": 1}})
+    v = await tv.until(lambda v: v["room"]["phase"] == "playing")
+    assert v["deadline"] is not None
+    await tv.until(lambda v: v["game"]["total"] == 1, timeout=4)
+
+
+async def test_ping_answers_with_the_server_clock():
+    _, tv, _ = await table(1)
+    await tv.send({"t": "ping", "d": {"c": 123}})
+    pong = await tv.recv()
+    assert pong["t"] == "pong" and pong["d"]["c"] == 123 and pong["d"]["s"] > 1.7e12

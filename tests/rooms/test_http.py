@@ -1,0 +1,90 @@
+"""The HTTP API of PROTOCOL.md."""
+import json
+
+import pytest
+
+from partyhub.rooms import services
+from tests.rooms.helpers import make_room, player, start_count
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def post(client, url, body=None, **extra):
+    return client.post(url, data=json.dumps(body or {}), content_type="application/json", **extra)
+
+
+def test_creating_a_room_answers_code_join_url_and_host_token(client):
+    r = post(client, "/api/rooms", {"language": "uk"})
+    assert r.status_code == 201
+    body = r.json()
+    assert len(body["code"]) == 4 and body["host_token"]
+    assert body["join_url"].endswith(f"/j/{body['code']}")
+    assert "localhost" not in body["join_url"] and "127.0.0.1" not in body["join_url"]
+
+
+def test_join_answers_player_id_and_token_and_errors_have_codes(client):
+    code = post(client, "/api/rooms").json()["code"]
+    r = post(client, f"/api/rooms/{code}/join", {"name": "Ann"})
+    assert r.status_code == 201 and set(r.json()) >= {"player_id", "token"}
+    cases = [(f"/api/rooms/ZZZZ/join", {"name": "x"}, 404, "room_not_found"),
+             (f"/api/rooms/{code}/join", {"name": "ANN"}, 409, "name_taken"),
+             (f"/api/rooms/{code}/join", {"name": " "}, 400, "bad_name")]
+    for url, body, status, err in cases:
+        r = post(client, url, body)
+        assert (r.status_code, r.json()["error"]["code"]) == (status, err)
+    r = client.post(f"/api/rooms/{code}/join", data="{oops", content_type="application/json")
+    assert (r.status_code, r.json()["error"]["code"]) == (400, "bad_request")
+
+
+def test_joins_beyond_the_limit_per_address_are_rate_limited(client, settings):
+    from partyhub.rooms import api
+    code = post(client, "/api/rooms").json()["code"]
+    old = api.JOINS
+    api.JOINS = type(old)(3)
+    try:
+        statuses = [post(client, f"/api/rooms/{code}/join", {"name": f"N{i}"}).status_code for i in range(5)]
+    finally:
+        api.JOINS = old
+    assert statuses == [201, 201, 201, 429, 429]
+
+
+def test_the_room_summary_and_the_qr_code(client):
+    code, _, _ = make_room(2)
+    s = client.get(f"/api/rooms/{code}").json()
+    assert s["phase"] == "lobby" and [p["name"] for p in s["players"]] == ["P1", "P2"]
+    assert "token" not in json.dumps(s)
+    qr = client.get(f"/api/rooms/{code}/qr.svg")
+    assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
+
+
+def test_the_games_list_has_limits_and_option_defaults(client):
+    games = client.get("/api/games").json()
+    count = next(g for g in games if g["id"] == "count")
+    assert count["min_players"] == 1 and count["options"]["target"] == {"default": 10, "min": 3, "max": 100}
+
+
+def test_the_event_log_needs_the_host_token_and_a_finished_game(client):
+    code, host, seats = make_room(2)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {host}"}
+    assert client.get(f"/api/rooms/{code}/log").status_code == 401
+    assert client.get(f"/api/rooms/{code}/log", HTTP_AUTHORIZATION="Bearer nope").status_code == 401
+    start_count(code, target=3)
+    r = client.get(f"/api/rooms/{code}/log", **auth)
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "game_running")
+    services.room_apply(code, player(seats[0]), None, {"type": "add", "n": 3})
+    log = client.get(f"/api/rooms/{code}/log", **auth).json()
+    assert [e["type"] for e in log["events"]] == ["game_started", "action", "counted"]
+
+
+def test_healthz_reports_the_database_and_the_channel_layer(client):
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json() == {"db": "ok", "channel_layer": "ok"}
+
+
+def test_the_pages_render_in_each_language(client):
+    code, _, _ = make_room(1)
+    for url in ("/", f"/tv/{code}", f"/j/{code}"):
+        for lang in ("en", "uk", "ru"):
+            r = client.get(f"{url}?lang={lang}")
+            assert r.status_code == 200, (url, lang)
+            assert f'lang="{lang}"' in r.content.decode()
