@@ -1,0 +1,76 @@
+"""Shared helpers for the association tests: a table of named players and short moves."""
+import json
+
+from partyhub.gamekit import Accepted, Rejected, clean_options
+
+from games.association.rules import GAME
+from games.association.rules import turn
+
+SEATS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lea"]
+T = 10_000
+
+
+def new_game(players=4, seed=1, **options):
+    return GAME.setup(SEATS[:players], clean_options(GAME.options, options), seed)
+
+
+def ok(state, seat, action, now=T):
+    before = json.dumps(state, sort_keys=True)
+    res = GAME.apply(state, seat, action, now)
+    assert isinstance(res, Accepted), f"{seat} {action}: {res}"
+    assert json.dumps(state, sort_keys=True) == before, "apply mutated its input"
+    return res.state
+
+
+def refused(state, seat, action, code, now=T):
+    res = GAME.apply(state, seat, action, now)
+    assert isinstance(res, Rejected), f"{seat} {action} was accepted"
+    assert res.code == code, res
+    return res
+
+
+def teller(state):
+    return turn.teller(state)
+
+
+def others(state):
+    return turn.others(state)
+
+
+def tell(state, card=None, clue="a long way home"):
+    seat = teller(state)
+    card = card or state["hands"][seat][0]
+    return ok(state, seat, {"type": "tell", "card": card, "clue": clue})
+
+
+def submit_all(state):
+    for seat in others(state):
+        if seat not in state["played"] and state["hands"][seat]:
+            state = ok(state, seat, {"type": "submit", "card": state["hands"][seat][0]})
+    return state
+
+
+def story(state):
+    return state["played"][teller(state)]
+
+
+def card_of(state, seat):
+    return state["played"][seat]
+
+
+def vote(state, seat, card):
+    return ok(state, seat, {"type": "vote", "card": card})
+
+
+def to_vote(state):
+    return submit_all(tell(state))
+
+
+def all_cards(state):
+    """Every card where it is now; each must appear exactly once."""
+    cards = list(state["draw"]) + list(state["out"])
+    for hand in state["hands"].values():
+        cards += hand
+    if state["phase"] != "over":
+        cards += [c for c in state["played"].values()]
+    return cards

@@ -1,0 +1,139 @@
+"""Real server processes for tests: daphne on a free port, and a protocol client over websockets."""
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Daphne:
+    """One daphne process serving partyhub with the test game; kill -9 and start again."""
+
+    def __init__(self, data_dir, env=None, port=None):
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "PARTYHUB_DATA": str(data_dir), "PORT": str(self.port),
+                    "PARTYHUB_EXTRA_APPS": "tests.testgame", "PUBLIC_URL": "http://partyhub.test",
+                    "PYTHONPATH": str(ROOT), **(env or {})}
+        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+        self.log = Path(data_dir) / f"daphne-{self.port}.log"
+        self.proc = None
+
+    def migrate(self):
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
+                       env=self.env, check=True)
+        return self
+
+    def start(self, wait=30):
+        out = open(self.log, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "partyhub.asgi:application"], cwd=ROOT, env=self.env, stdout=out, stderr=out,
+            start_new_session=True)
+        end = time.time() + wait
+        while time.time() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"daphne exited: {self.log.read_text()[-2000:]}")
+            try:
+                if http("GET", self.base + "/healthz", timeout=1)[0] == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"daphne did not come up: {self.log.read_text()[-2000:]}")
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    stop = kill
+
+
+def http(method, url, body=None, headers=None, timeout=10):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method, headers=dict(headers or {}))
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, json.loads(r.read() or b"null") if "json" in r.headers.get("Content-Type", "") else r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+class Conn:
+    """A protocol client: keeps the newest view, records every frame."""
+
+    def __init__(self, base, code, token=None):
+        self.url = base.replace("http", "ws", 1) + f"/ws/rooms/{code}" + (f"?token={token}" if token else "")
+        self.view, self.version, self.frames, self.errors = None, -1, [], {}
+        self.changed = asyncio.Event()
+
+    async def open(self, timeout=10):
+        self.ws = await websockets.connect(self.url, max_size=2 ** 22, open_timeout=timeout)
+        self.reader = asyncio.create_task(self._read())
+        await self.wait(lambda v: True, timeout)
+        return self
+
+    async def _read(self):
+        try:
+            async for raw in self.ws:
+                f = json.loads(raw)
+                self.frames.append(f)
+                if f["t"] == "view" and f["v"] > self.version:
+                    self.version, self.view = f["v"], f["d"]
+                elif f["t"] == "error":
+                    self.errors[f["d"].get("ref")] = f["d"]
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def wait(self, pred, timeout=10):
+        end = time.monotonic() + timeout
+        while not (self.view is not None and pred(self.view)):
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"condition not met; last view {json.dumps(self.view)[:500]}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+        return self.view
+
+    async def act(self, d):
+        ref = uuid.uuid4().hex
+        await self.ws.send(json.dumps({"t": "act", "id": ref, "d": d}))
+        return ref
+
+    async def close(self):
+        await self.ws.close()
+
+
+def room_with_players(base, names):
+    status, room = http("POST", base + "/api/rooms", {})
+    assert status == 201, room
+    seats = []
+    for name in names:
+        status, seat = http("POST", f"{base}/api/rooms/{room['code']}/join", {"name": name})
+        assert status == 201, seat
+        seats.append(seat)
+    return room, seats
