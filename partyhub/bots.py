@@ -53,8 +53,9 @@ async def join(base: str, code: str, rnd: random.Random) -> dict:
     raise RuntimeError("no free bot name")
 
 
-def choose(actions: list, language: str, rnd: random.Random) -> dict | None:
-    game = [a for a in actions if a.get("type") not in ROOM_ACTIONS]
+def choose(actions: list, language: str, rnd: random.Random, failed=()) -> dict | None:
+    game = [a for a in actions if a.get("type") not in ROOM_ACTIONS
+            and json.dumps(a, sort_keys=True) not in failed]
     if not game:
         return None
     pick = rnd.choice(game)
@@ -86,7 +87,7 @@ async def play(base: str, code: str, token: str, rnd: random.Random,
 
 
 async def _session(ws, rnd, think) -> str | None:
-    view, version, pending = None, -1, None
+    view, version, pending, failed, last = None, -1, None, set(), None
     while True:
         try:
             raw = await asyncio.wait_for(ws.recv(), timeout=rnd.uniform(*think))
@@ -99,13 +100,20 @@ async def _session(ws, rnd, think) -> str | None:
             if frame.get("t") == "kicked":
                 return "kicked"
             if frame.get("t") == "view" and frame.get("v", 0) > version:
-                version, view, pending = frame["v"], frame["d"], None
+                version, view, pending, failed = frame["v"], frame["d"], None, set()
+            elif frame.get("t") == "error" and pending == version and last is not None:
+                failed.add(last)      # refused: choose something else in this view
+                pending = None
             continue
         if view is None or pending == version:
             continue
-        action = choose(view.get("actions", []), view["room"].get("language", "en"), rnd)
+        offered = view.get("actions", [])
+        action = choose(offered, view["room"].get("language", "en"), rnd, failed)
         if action is not None:
             pending = version
+            template = next(a for a in offered if a.get("type") == action["type"] and
+                            all(action.get(k) == v for k, v in a.items() if v is not None))
+            last = json.dumps(template, sort_keys=True)
             await ws.send(json.dumps({"t": "act", "id": uuid.uuid4().hex, "d": action}))
 
 

@@ -57,6 +57,7 @@ class Accepted:
 class Rejected:
     code: str
     message: str = ""
+    public: bool = False   # the table hears of it too (a "JINX!" collision): {"t": "notice"}
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,8 @@
+from importlib.util import find_spec
+
+from django.apps import apps
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from partyhub import web
 from partyhub.rooms import api
@@ -17,3 +20,8 @@ urlpatterns = [
     path("api/rooms/<str:code>/log", api.rooms_log),
     path("admin/", admin.site.urls),
 ]
+
+# A game app may bring its own small views (klepka's dictionary check).
+for app in apps.get_app_configs():
+    if app.name.startswith("games.") and find_spec(f"{app.name}.urls"):
+        urlpatterns.append(path("", include(f"{app.name}.urls")))

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from partyhub.gamekit import Rejected
+from partyhub.gamekit import TABLE, Rejected
 from partyhub.rooms import groups, registry, services, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.limits import Bucket
@@ -97,6 +97,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         try:
             change = await database_sync_to_async(services.room_apply)(self.code, self.actor, ref, d)
         except ServiceError as e:
+            if e.public and self.actor.seat is not None:
+                await self.channel_layer.group_send(groups.viewer_group(self.code, TABLE), {
+                    "type": "room.stream", "text": json.dumps(
+                        {"t": "notice", "d": {"code": e.code, "player": self.actor.seat.player_id,
+                                              "action": d}}, ensure_ascii=False)})
             return await self._error(e.code, ref, e.message)
         await publish(change)
 

@@ -2,9 +2,10 @@
 
 
 class ServiceError(Exception):
-    def __init__(self, code: str, message: str = "", status: int = 400):
+    def __init__(self, code: str, message: str = "", status: int = 400, public: bool = False):
         super().__init__(message or code)
         self.code, self.message, self.status = code, message or MESSAGES.get(code, code), status
+        self.public = public   # the table is told too (a notice frame), e.g. a jinx collision
 
 
 MESSAGES = {

@@ -310,7 +310,7 @@ def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
     _absorb_streams(room, seats)
     result = game.apply(room.state, actor.seat.player_id, d, game_now(room, now))
     if isinstance(result, Rejected):
-        raise ServiceError(result.code, result.message or result.code)
+        raise ServiceError(result.code, result.message or result.code, public=result.public)
     _accept(room, game, result, actor.seat.player_id, d, now)
 
 

@@ -88,3 +88,9 @@ def test_the_pages_render_in_each_language(client):
             r = client.get(f"{url}?lang={lang}")
             assert r.status_code == 200, (url, lang)
             assert f'lang="{lang}"' in r.content.decode()
+
+
+def test_the_ukrainian_dictionary_check_answers_known_and_unknown_words(client):
+    assert client.get("/api/dictionary/uk/книжками").json()["known"] is True
+    assert client.get("/api/dictionary/uk/п’ять").json()["known"] is True
+    assert client.get("/api/dictionary/uk/кнткщ").json() == {"word": "кнткщ", "known": False}

@@ -44,7 +44,8 @@ def check_invariants(g, s):
 def check_secrecy(g, s):
     up = set(s["up"])
     hidden = [c for i, c in enumerate(s["table"]) if c and i not in up]
-    for viewer in list(s["seats"]) + list(VIEWERS_EXTRA):
+    # every seat's view is the same game view (hands lie open) plus its own `mine`
+    for viewer in [s["seats"][s["turn"]], *VIEWERS_EXTRA]:
         view = g.view(s, viewer)
         text = json.dumps(view, ensure_ascii=False)
         for cid in hidden:

@@ -1,0 +1,138 @@
+"""The turn: deal the square, secret target, the race of fingers, the scoring and the refill.
+
+Functions named `_..._into` change the fresh state they are given (already an evolve copy);
+nothing here touches a state that came from the caller.
+"""
+from __future__ import annotations
+
+from partyhub.gamekit import rng
+
+from .deck import GRID
+
+
+def seat_of(state: dict, player) -> int | None:
+    try:
+        return state["seats"].index(player)
+    except ValueError:
+        return None
+
+
+def fingers(state: dict) -> list:
+    """Slot -> seat index of the finger on it (None when free)."""
+    out = [None] * GRID
+    for seat, slot in state["picks"]:
+        out[slot] = seat
+    return out
+
+
+def picked(state: dict, seat: int) -> int | None:
+    """The slot this seat's finger is on this turn, or None."""
+    for s, slot in state["picks"]:
+        if s == seat:
+            return slot
+    return None
+
+
+def guessers_in(state: dict) -> list[int]:
+    """Seats still racing: not the active player, not out."""
+    done = {s for s, _ in state["picks"]}
+    return [i for i in range(len(state["seats"])) if i != state["active"] and i not in done]
+
+
+def refill_into(state: dict) -> bool:
+    """Fill the empty slots from the top of the deck, each card on a random face.
+
+    False (and nothing drawn) when the deck cannot complete the square.
+    """
+    empty = [i for i, face in enumerate(state["grid"]) if face is None]
+    if len(empty) > len(state["deck"]):
+        return False
+    r = rng(state)
+    for slot in empty:
+        card = state["deck"].pop(0)
+        state["grid"][slot] = state["cards"][card][r.randrange(2)]
+    return True
+
+
+def start_turn_into(state: dict) -> None:
+    """A new turn for state["active"]: the position card is drawn, the clue is awaited."""
+    state["phase"] = "clue"
+    state["target"] = rng(state).randrange(GRID)
+    state["clue"] = None
+    state["picks"] = []
+    state["deadline"] = None
+
+
+def end_turn_into(state: dict, finder: int | None, now: int, timed_out: bool = False) -> list:
+    """Score the turn, clear the picked cards and show the reveal until next_turn_seconds pass.
+
+    finder: the seat whose finger is on the target (its pick is the last of state["picks"]),
+    or None when every guesser is out or the time ran out.
+    """
+    seats, active, target = state["seats"], state["active"], state["target"]
+    grid_before = list(state["grid"])
+    moves = []
+
+    def move(face, to, source="grid"):
+        moves.append({"face": face, "from": source, "to": to})
+
+    for seat, slot in state["picks"]:
+        face = grid_before[slot]
+        state["grid"][slot] = None
+        if slot == target:
+            state["won"][seat].append(face)
+            move(face, seats[seat])
+        elif finder is not None:
+            state["won"][active].append(face)
+            move(face, seats[active])
+        else:
+            state["discard"].append(_card_of(state, face))
+            move(face, "discard")
+    if finder is None:
+        face = state["grid"][target]
+        state["grid"][target] = None
+        state["discard"].append(_card_of(state, face))
+        move(face, "discard")
+        if state["won"][active]:
+            face = state["won"][active].pop()
+            state["deck"].append(_card_of(state, face))
+            move(face, "deck", source=seats[active])
+    state["last"] = {
+        "turn": state["turn"],
+        "active": seats[active],
+        "clue": state["clue"],
+        "grid": grid_before,
+        "target": target,
+        "finder": None if finder is None else seats[finder],
+        "picks": [{"player": seats[s], "slot": slot, "right": slot == target}
+                  for s, slot in state["picks"]],
+        "moves": moves,
+        "timed_out": timed_out,
+    }
+    state["phase"] = "reveal"
+    state["target"] = None
+    state["clue"] = None
+    state["picks"] = []
+    state["deadline"] = now + state["options"]["next_turn_seconds"] * 1000
+    return [{"type": "turn_ended", "turn": state["turn"], "active": seats[active],
+             "target": target, "finder": state["last"]["finder"], "timed_out": timed_out}]
+
+
+def next_turn_into(state: dict) -> list:
+    """After the reveal: refill the square and pass the turn to the left, or end the game."""
+    if not refill_into(state):
+        state["phase"] = "over"
+        state["deadline"] = None
+        return [{"type": "game_ended"}]
+    state["turn"] += 1
+    state["active"] = (state["active"] + 1) % len(state["seats"])
+    start_turn_into(state)
+    return [{"type": "turn_started", "turn": state["turn"],
+             "active": state["seats"][state["active"]]}]
+
+
+def _card_of(state: dict, face: str) -> int:
+    for i, card in enumerate(state["cards"]):
+        if face in card:
+            return i
+    raise KeyError(face)

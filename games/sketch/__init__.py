@@ -1,0 +1,1 @@
+"""Sketch: simultaneous drawing and guessing (rules in rules/, word lists in words/)."""

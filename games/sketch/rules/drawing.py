@@ -1,0 +1,158 @@
+"""Drawing rounds: choosing a board's word (`draw`) and the canvas streams (stroke/undo/clear).
+
+Strokes are stored compactly: {"c": colour, "w": width, "p": [x0, y0, x1, y1, ...]} with the
+coordinates as integers in thousandths of the board (0..1000). A stroke batch with
+"join": true continues the board's last stroke (same colour and width), so `undo` takes back
+a whole pen-down-to-pen-up line however many batches carried it.
+"""
+from __future__ import annotations
+
+import math
+
+from partyhub.gamekit import Accepted, Rejected, Relay
+
+from .constants import MAX_POINTS_PER_BATCH, MAX_POINTS_PER_BOARD, PALETTE, SCALE, WIDTHS
+from .state import board_at, card_words, fork, free_words
+
+STREAMS = frozenset({"stroke", "undo", "clear"})
+
+
+def drawable(state: dict, seat, index) -> Rejected | None:
+    """None when the seat may draw on its board `index` now, else why not."""
+    if state["phase"] != "drawing":
+        return Rejected("wrong_phase", "You can draw only in a drawing round.")
+    board = board_at(state, seat, index)
+    if board is None:
+        return Rejected("bad_board", "Pick one of your six boards (0 to 5).")
+    if board["won_by"]:
+        return Rejected("board_guessed", "That drawing has been guessed already.")
+    if board["word"] is None:
+        return Rejected("no_word", "Choose a word for this board first.")
+    return None
+
+
+def draw(state: dict, seat, action: dict) -> Accepted | Rejected:
+    """Put one of the seat's words on a board not yet guessed; its drawing starts afresh."""
+    if state["phase"] != "drawing":
+        return Rejected("wrong_phase", "You can choose words only in a drawing round.")
+    index, word = action.get("board"), action.get("word")
+    board = board_at(state, seat, index)
+    if board is None:
+        return Rejected("bad_board", "Pick one of your six boards (0 to 5).")
+    if board["won_by"]:
+        return Rejected("board_guessed", "That drawing has been guessed already.")
+    if not isinstance(word, str) or word not in card_words(state, seat):
+        return Rejected("bad_word", "Choose a word from your own cards.")
+    if word not in free_words(state, seat):
+        return Rejected("word_in_use", "That word is on one of your boards already.")
+    new = fork(state)
+    new["boards"][seat][index].update(word=word, strokes=[])
+    return Accepted(new, [{"type": "board_drawn", "seat": seat, "board": index}])
+
+
+def draw_actions(state: dict, seat) -> list[dict]:
+    words = free_words(state, seat)
+    return [{"type": "draw", "board": i, "word": w}
+            for i, board in enumerate(state["boards"][seat]) if not board["won_by"]
+            for w in words]
+
+
+def _coordinate(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return round(min(max(value, 0), 1) * SCALE)
+
+
+def parse_stroke(action: dict) -> dict | Rejected:
+    """The stroke as stored ({"c", "w", "p", "join"}), or why it is malformed."""
+    points = action.get("points")
+    if not isinstance(points, list) or not 1 <= len(points) <= MAX_POINTS_PER_BATCH:
+        return Rejected("bad_points", f"Send 1 to {MAX_POINTS_PER_BATCH} points a batch.")
+    flat = []
+    for point in points:
+        if not isinstance(point, (list, tuple)) or len(point) != 2:
+            return Rejected("bad_points", "Each point is [x, y].")
+        xy = [_coordinate(v) for v in point]
+        if None in xy:
+            return Rejected("bad_points", "Coordinates are numbers from 0 to 1.")
+        flat.extend(xy)
+    if action.get("color") not in PALETTE:
+        return Rejected("bad_color", "Pick a colour from the palette.")
+    width = action.get("width")
+    if isinstance(width, bool) or width not in WIDTHS:
+        return Rejected("bad_width", "Pick one of the three widths.")
+    return {"c": action["color"], "w": width, "p": flat, "join": action.get("join") is True}
+
+
+def _points(strokes: list) -> int:
+    return sum(len(s["p"]) for s in strokes) // 2
+
+
+def stream(state: dict, seat, action: dict, now: int) -> Relay | Rejected:
+    """Check one canvas item against a recent snapshot; relay it to the drawer's own screens.
+
+    During drawing rounds nobody else sees a drawing, so nothing goes to the TV.
+    """
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in STREAMS:
+        return Rejected("bad_action", "Unknown drawing action.")
+    if seat not in state["seats"]:
+        return Rejected("not_a_player", "Only players draw.")
+    index = action.get("board")
+    why = drawable(state, seat, index)
+    if why is not None:
+        return why
+    if state["deadline"] is not None and now >= state["deadline"]:
+        return Rejected("time_up", "The drawing round is over.")
+    frame = {"player": seat, "board": index}
+    if kind == "stroke":
+        stroke = parse_stroke(action)
+        if isinstance(stroke, Rejected):
+            return stroke
+        if _points(state["boards"][seat][index]["strokes"]) >= MAX_POINTS_PER_BOARD:
+            return Rejected("board_full", "This board is full: undo or clear to go on.")
+        p = stroke["p"]
+        frame.update(points=[[p[i] / SCALE, p[i + 1] / SCALE] for i in range(0, len(p), 2)],
+                     color=stroke["c"], width=stroke["w"], join=stroke["join"])
+    return Relay(frame=frame, to=(seat,))
+
+
+def _fold(strokes: list, kind: str, action: dict) -> list:
+    """The board's stroke list after one item (a new list; old strokes are shared)."""
+    if kind == "clear":
+        return []
+    if kind == "undo":
+        return strokes[:-1]
+    stroke = parse_stroke(action)
+    if isinstance(stroke, Rejected):
+        return strokes
+    room = MAX_POINTS_PER_BOARD - _points(strokes)
+    if room <= 0:
+        return strokes
+    join = stroke.pop("join")
+    stroke["p"] = stroke["p"][:room * 2]
+    last = strokes[-1] if strokes else None
+    if join and last and (last["c"], last["w"]) == (stroke["c"], stroke["w"]):
+        return strokes[:-1] + [{**last, "p": last["p"] + stroke["p"]}]
+    return strokes + [stroke]
+
+
+def absorb(state: dict, items) -> dict:
+    """Fold [(seat, action), ...] into the boards; items no longer allowed are dropped."""
+    if not items:
+        return state
+    new = dict(state, boards=dict(state["boards"]))
+    copied = set()
+    for seat, action in items:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind not in STREAMS or seat not in new["boards"]:
+            continue
+        index = action.get("board")
+        if drawable(new, seat, index) is not None:
+            continue
+        if seat not in copied:
+            new["boards"][seat] = [dict(b) for b in new["boards"][seat]]
+            copied.add(seat)
+        board = new["boards"][seat][index]
+        board["strokes"] = _fold(board["strokes"], kind, action)
+    return new

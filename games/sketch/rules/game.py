@@ -1,0 +1,127 @@
+"""Sketch's rules object: options, setup, the round clock and the action dispatch."""
+from __future__ import annotations
+
+from partyhub.gamekit import Accepted, Option, Rejected, rng
+
+from . import drawing, guessing, state as st
+from .constants import BOARDS, DIFFICULTIES, LANGUAGES, ROUNDS
+from .views import view as build_view
+from .words import deal
+
+
+class Sketch:
+    id = "sketch"
+    name = "Sketch"
+    min_players = 3
+    max_players = 10          # the box plays 3-8; 9-10 fit on the TV too (see the docs)
+    options = {
+        "round_seconds": Option(60, min=5, max=600, seconds=True),
+        "tie_window_ms": Option(1000, min=0, max=5000),
+        "difficulty": Option("easy", choices=DIFFICULTIES),
+        "language": Option("en", choices=LANGUAGES),
+        "words": Option("", max=20000, text=True),
+    }
+    streams = drawing.STREAMS
+
+    def setup(self, seats, options, seed) -> dict:
+        state = {
+            "seed": seed, "rng": 0, "seats": list(seats), "options": dict(options),
+            "phase": "ready", "round": 0, "deadline": None,
+            "boards": {s: [st.new_board() for _ in range(BOARDS)] for s in seats},
+            "guesses": [], "next_guess": 1, "last": None, "seq": 0,
+        }
+        state["cards"] = deal(list(seats), state["options"], rng(state))
+        return state
+
+    # -- actions -------------------------------------------------------------------------
+    def apply(self, state, seat, action, now):
+        if seat not in state["seats"]:
+            return Rejected("not_a_player", "Only players take part.")
+        kind = action.get("type") if isinstance(action, dict) else None
+        if state["phase"] == "over":
+            return Rejected("game_over", "The game is over.")
+        if kind == "begin":
+            return self._begin(state, seat, now)
+        if state["phase"] == "ready":
+            return Rejected("not_started", "Turn the timer over first.")
+        if now >= state["deadline"]:
+            return Rejected("time_up", "The sand has run out: the next round is coming.")
+        if kind in drawing.STREAMS:
+            relayed = drawing.stream(state, seat, action, now)
+            if isinstance(relayed, Rejected):
+                return relayed
+            return Accepted(drawing.absorb(state, [(seat, action)]), [])
+        if kind == "draw":
+            return drawing.draw(state, seat, action)
+        if kind == "guess":
+            return guessing.guess(state, seat, action, now)
+        if kind == "feedback":
+            return guessing.feedback(state, seat, action)
+        return Rejected("bad_action", "Unknown action.")
+
+    def _begin(self, state, seat, now):
+        """A player turns the sand timer over: the first drawing round starts."""
+        if state["phase"] != "ready":
+            return Rejected("already_started", "The game has started.")
+        new = st.fork(state)
+        return Accepted(new, self._next_round_into(new, now))
+
+    def _next_round_into(self, new, start) -> list:
+        new["round"] += 1
+        new["seq"] += 1
+        if new["round"] > len(ROUNDS):
+            new.update(phase="over", round=len(ROUNDS), deadline=None)
+            new["last"] = {"type": "game_ended", "n": new["seq"]}
+            return [{"type": "game_ended", "scores": st.scores(new), "winners": st.winners(new)}]
+        kind = ROUNDS[new["round"] - 1]
+        new["phase"] = kind
+        new["deadline"] = start + new["options"]["round_seconds"] * 1000
+        new["last"] = {"type": "round_started", "round": new["round"], "kind": kind,
+                       "n": new["seq"]}
+        return [{"type": "round_started", "round": new["round"], "kind": kind}]
+
+    def stream(self, state, seat, action, now):
+        return drawing.stream(state, seat, action, now)
+
+    def absorb(self, state, items):
+        return drawing.absorb(state, items)
+
+    def actions(self, state, viewer) -> list[dict]:
+        if viewer not in state["seats"] or state["phase"] == "over":
+            return []
+        if state["phase"] == "ready":
+            return [{"type": "begin"}]
+        if state["phase"] == "drawing":
+            return drawing.draw_actions(state, viewer)
+        return guessing.guess_actions(state, viewer) + guessing.feedback_actions(state, viewer)
+
+    # -- time ----------------------------------------------------------------------------
+    def deadline(self, state):
+        return state["deadline"]
+
+    def on_deadline(self, state, now):
+        """The sand ran out: the next round starts at once and runs round_seconds from `now`
+        (the due time when on time; a late timekeeper never shortens a round); after the
+        sixth round the game is over. Called early, it changes nothing."""
+        due = state["deadline"]
+        if due is None or now < due:
+            return Accepted(state, [])
+        new = st.fork(state)
+        return Accepted(new, self._next_round_into(new, now))
+
+    # -- reading -------------------------------------------------------------------------
+    def view(self, state, viewer):
+        return build_view(state, viewer)
+
+    def scores(self, state):
+        return st.scores(state)
+
+    def outcome(self, state):
+        if state["phase"] != "over":
+            return None
+        return {"scores": st.scores(state), "winners": st.winners(state),
+                "boards_left": {s: st.own_left(state, s) for s in state["seats"]},
+                "won": {s: st.won_count(state, s) for s in state["seats"]}}
+
+
+GAME = Sketch()

@@ -1,0 +1,76 @@
+"""What each screen may see. Built from scratch per viewer (default deny).
+
+Nobody but the drawer sees a board's word before the game ends, except the players who won
+that board (they guessed it). Drawings are shown to others only in guessing rounds and at
+the end; word cards only to their owner, and only once the first round has begun.
+"""
+from __future__ import annotations
+
+from partyhub.gamekit import is_seat
+
+from .constants import BOARDS, ROUNDS, SHOWN_GUESSES, WORDS_PER_CARD
+from .state import free_words, own_left, scores, won_count, winners
+
+SHOWN = ("guessing", "over")
+
+
+def _public_board(state: dict, owner, index: int, board: dict) -> dict:
+    status = "won" if board["won_by"] else ("drawn" if board["word"] is not None else "blank")
+    out = {"player": owner, "board": index, "status": status, "won_by": list(board["won_by"])}
+    if state["phase"] in SHOWN and status != "blank":
+        out["strokes"] = board["strokes"]
+    if state["phase"] == "over" and status != "blank":
+        out["word"] = board["word"]
+    return out
+
+
+def _guess(g: dict) -> dict:
+    return {k: g[k] for k in ("id", "player", "owner", "board", "text", "correct", "feedback",
+                              "round")}
+
+
+def _private(state: dict, seat) -> dict:
+    started = state["phase"] != "ready"
+    mine = [g for g in state["guesses"] if g["player"] == seat]
+    asked = [g for g in state["guesses"] if g["owner"] == seat]
+    drawing = state["phase"] == "drawing"
+    return {
+        "cards": [list(card) for card in state["cards"][seat]] if started else [],
+        "free_words": free_words(state, seat) if started else [],
+        "boards": [{"board": i, "word": b["word"], "strokes": b["strokes"],
+                    "won_by": list(b["won_by"])}
+                   for i, b in enumerate(state["boards"][seat])],
+        "drawable": [i for i, b in enumerate(state["boards"][seat])
+                     if drawing and b["word"] is not None and not b["won_by"]],
+        "won": [{"player": owner, "board": i, "word": b["word"]}
+                for owner in state["seats"] if owner != seat
+                for i, b in enumerate(state["boards"][owner]) if seat in b["won_by"]],
+        "guesses": [_guess(g) for g in mine[-SHOWN_GUESSES:]],
+        "asked": [_guess(g) for g in asked[-SHOWN_GUESSES:]],
+    }
+
+
+def view(state: dict, viewer) -> dict:
+    score = scores(state)
+    out = {
+        "phase": state["phase"],
+        "round": state["round"],
+        "rounds": len(ROUNDS),
+        "next": ROUNDS[state["round"]] if state["round"] < len(ROUNDS) else None,
+        "difficulty": state["options"]["difficulty"],
+        "boards_per_player": BOARDS,
+        "words_per_card": WORDS_PER_CARD,
+        "tie_window_ms": state["options"]["tie_window_ms"],
+        "players": [{"id": s, "score": score[s], "boards_left": own_left(state, s),
+                     "won": won_count(state, s),
+                     "drawn": sum(1 for b in state["boards"][s] if b["word"] is not None)}
+                    for s in state["seats"]],
+        "boards": [_public_board(state, owner, i, b)
+                   for owner in state["seats"] for i, b in enumerate(state["boards"][owner])],
+        "last": dict(state["last"]) if state["last"] else None,
+    }
+    if state["phase"] == "over":
+        out["winners"] = winners(state)
+    if is_seat(viewer) and viewer in state["boards"]:
+        out["you"] = _private(state, viewer)
+    return out
