@@ -1,0 +1,153 @@
+"""Play a whole game in-process and record every frame every connection received.
+
+Every committed version's full state is captured where it is published, so each frame can
+be checked against the state it was built from: `secrets(state, viewer)` names the strings
+that `viewer` must not see in that state (viewer: a player id, "@table" or "@audience").
+Connections: the TV, every player, an audience socket; players reconnect now and then, and
+the first frame after each reconnect is recorded too. The host's event log is checked last.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass, field
+
+from channels.db import database_sync_to_async
+
+from partyhub.gamekit import AUDIENCE, TABLE
+from partyhub.rooms import publish as publish_module
+from partyhub.rooms import services
+from tests.rooms.helpers import make_room
+from tests.rooms.wsclient import Client
+
+ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
+                "settings", "add_bot", "take_seat"}
+
+
+@dataclass
+class Recording:
+    code: str = ""
+    states: dict = field(default_factory=dict)        # version -> full game state
+    frames: list = field(default_factory=list)        # (viewer, version or None, text)
+    actions: int = 0
+    reconnects: int = 0
+    log: dict | None = None
+
+    def check(self, secrets) -> int:
+        """Assert that no frame holds a secret of its viewer; returns the frames checked."""
+        checked = 0
+        last_state = None
+        for viewer, version, text in self.frames:
+            state = self.states.get(version, last_state) if version is not None else last_state
+            if version is not None and version in self.states:
+                last_state = self.states[version]
+            if state is None:
+                continue
+            for secret in secrets(state, viewer):
+                assert secret not in text, f"{viewer} saw {secret!r} in v{version}: {text[:300]}"
+            checked += 1
+        return checked
+
+
+def _fill(action, rnd, words=("moon", "ladder", "storm")):
+    return {k: (rnd.choice(words) if v is None else v) for k, v in action.items()}
+
+
+async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_steps=3000,
+                        reconnect_every=25, choose=None, fire=True) -> Recording:
+    """Drive a game to its end by random legal actions; returns the recording."""
+    rnd = random.Random(seed)
+    rec = Recording()
+    original = publish_module.publish
+
+    async def recording_publish(change):
+        if change.room.state is not None:
+            rec.states[change.room.version] = copy.deepcopy(change.room.state)
+        await original(change)
+
+    publish_module.publish = recording_publish
+    import partyhub.rooms.consumers as consumers
+    consumers.publish = recording_publish
+    try:
+        code, host, seats = await database_sync_to_async(make_room)(players)
+        rec.code = code
+        viewers = {"tv": TABLE, "aud": AUDIENCE, **{s.player_id: s.player_id for s in seats}}
+        conns = {"tv": Client(code, host), "aud": Client(code)}
+        for s in seats:
+            conns[s.player_id] = Client(code, s.token)
+        for c in conns.values():
+            assert await c.open() is True
+        tokens = {s.player_id: s.token for s in seats}
+        await conns["tv"].act({"type": "start", "game": game, "options": options})
+        steps = 0
+        while steps < max_steps:
+            await _drain(conns, viewers, rec)
+            tv_view = conns["tv"].view
+            if tv_view["room"]["phase"] == "over":
+                break
+            ready = [(k, [a for a in c.view["actions"] if a["type"] not in ROOM_ACTIONS])
+                     for k, c in conns.items() if c.view and k not in ("tv", "aud")]
+            ready = [(k, acts) for k, acts in ready if acts]
+            if not ready:
+                if not fire:
+                    raise AssertionError(f"stalled: {json.dumps(tv_view)[:500]}")
+                await _fire_deadline(code)
+                steps += 1
+                continue
+            key, acts = rnd.choice(ready)
+            pick = (choose or (lambda view, acts, rnd: _fill(rnd.choice(acts), rnd)))(
+                conns[key].view, acts, rnd)
+            await conns[key].act(pick)
+            rec.actions += 1
+            steps += 1
+            if reconnect_every and steps % reconnect_every == 0:
+                who = rnd.choice(list(tokens))
+                await _drain(conns, viewers, rec)
+                await conns[who].close()
+                conns[who] = Client(code, tokens[who])
+                assert await conns[who].open() is True
+                rec.frames.append((viewers[who], conns[who].version, json.dumps(
+                    {"t": "view", "v": conns[who].version, "d": conns[who].view})))
+                rec.reconnects += 1
+        await _drain(conns, viewers, rec)
+        rec.log = await database_sync_to_async(_log)(code, host)
+        for c in conns.values():
+            await c.close()
+    finally:
+        publish_module.publish = original
+        consumers.publish = original
+    return rec
+
+
+async def _drain(conns, viewers, rec):
+    for key, c in conns.items():
+        while not await c.comm.receive_nothing(timeout=0.02):
+            out = await c.comm.receive_output(1)
+            if out["type"] != "websocket.send":
+                continue
+            text = out["text"]
+            frame = json.loads(text)
+            if frame["t"] == "view":
+                if frame["v"] > c.version:
+                    c.version, c.view = frame["v"], frame["d"]
+                rec.frames.append((viewers[key], frame["v"], text))
+            else:
+                rec.frames.append((viewers[key], None, text))
+
+
+async def _fire_deadline(code):
+    """Nobody can act: let the room's timer fall due now (as the timekeeper would)."""
+    from partyhub.rooms.publish import publish
+    room = await database_sync_to_async(services.room_get)(code)
+    if room.deadline_at is None:
+        raise AssertionError(f"stalled with no timer in phase {room.phase}: {json.dumps(room.state)[:400]}")
+    change = await database_sync_to_async(services.room_tick)(code, room.deadline_at)
+    if change is not None:
+        await publish_module.publish(change)
+
+
+def _log(code, host):
+    from django.test import Client as HttpClient
+    r = HttpClient().get(f"/api/rooms/{code}/log", HTTP_AUTHORIZATION=f"Bearer {host}")
+    return r.json()
