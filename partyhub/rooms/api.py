@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 
 import segno
@@ -101,9 +102,10 @@ def rooms_summary(request, code):
 @require_GET
 def rooms_qr(request, code):
     room = services.room_get(code)
-    qr = segno.make(net.join_url(room.code), error="m")
-    svg = qr.svg_inline(scale=8, dark="#111", light="#fff", border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    buf = io.BytesIO()
+    segno.make(net.join_url(room.code), error="m").save(
+        buf, kind="svg", scale=8, dark="#111", light="#fff", border=2, xmldecl=False)
+    return HttpResponse(buf.getvalue(), content_type="image/svg+xml")
 
 
 @api

@@ -1,0 +1,339 @@
+// The shell of tv.html and phone.html: connects, keeps the latest view, and shows the
+// lobby, the game (a game module or the generic renderer), the pause overlay or results.
+import { h, mount, toast } from './dom.js';
+import { t, setLang, getLang, extend } from './i18n.js';
+import { Socket } from './socket.js';
+import { createTimer } from './timer.js';
+import { keepAwake, vibrate } from './wake.js';
+import * as sounds from './sounds.js';
+import { renderLobby } from './lobby.js';
+import { renderResults } from './results.js';
+import { renderGeneric } from './generic.js';
+import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
+import { store, ROOM_ACTIONS, playerName } from './util.js';
+
+const B = document.body.dataset;
+const PAGE = B.page === 'tv' ? 'tv' : 'phone';
+const CODE = (B.code || '').toUpperCase();
+const STATIC = B.static || '/static/';
+const root = document.getElementById('app');
+setLang(B.lang);
+
+const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
+const screenEl = h('main', { class: 'screen' });
+const overlayEl = h('div', { class: 'overlay', hidden: true });
+
+const S = {
+  socket: null,
+  view: null,
+  screen: null,         // 'lobby' | 'game' | 'over'
+  screenBox: null,
+  lang: getLang(),
+  gameId: null,
+  module: null,         // the loaded game module, or 'generic'
+  loading: null,
+  gameRoot: null,
+  timer: null,
+  hadActions: false,
+  players: new Set(),
+  phase: null,
+  streamFns: [],
+};
+
+/** What game modules get: see docs in README of frontend (render(root, view, app)). */
+export const app = {
+  page: PAGE,
+  code: CODE,
+  static: STATIC,
+  get lang() { return getLang(); },
+  get you() { return S.view ? S.view.you : { role: 'audience', id: null }; },
+  get view() { return S.view; },
+  players: new Map(),
+  t,
+  extend,
+  h,
+  toast,
+  act(d) {
+    const id = S.socket && S.socket.act(d);
+    if (!id) toast(t('conn.offline'), 'warn');
+    return id;
+  },
+  sound(name) { if (PAGE === 'tv') sounds.play(name); },
+  vibrate(p) { if (PAGE === 'phone') vibrate(p); },
+  now() { return S.socket ? S.socket.now() : Date.now(); },
+  createTimer(kind) { return createTimer({ kind, now: () => app.now() }); },
+  onStream(fn) { S.streamFns.push(fn); },
+  soundReady() { return sounds.ready(); },
+  unlockSound() { sounds.unlock(); },
+  /** An audience phone asks to join as a player (lobby). */
+  join() { if (S.socket) S.socket.stop(); S.view = null; S.screen = null; askJoin(null); },
+  name(id) { return playerName(S.view, id); },
+  gameActions(view) { return ((view || S.view || {}).actions || []).filter((a) => !ROOM_ACTIONS.has(a.type)); },
+  roomActions(view) { return ((view || S.view || {}).actions || []).filter((a) => ROOM_ACTIONS.has(a.type)); },
+};
+window.partyhub = app;   // handy in the console and for tests
+
+function setStatus(s) {
+  statusEl.hidden = s === 'open' || s === 'closed';
+  statusEl.className = `conn conn-${s}`;
+  mount(statusEl, h('span', { class: 'dot' }), t(`conn.${s}`));
+}
+
+function onView(view) {
+  const prev = S.view;
+  S.view = view;
+  app.players = new Map((view.room.players || []).map((p) => [p.id, p]));
+  const lang = view.room.language;
+  if (lang && lang !== getLang()) {
+    setLang(lang);
+    S.screen = null;        // rebuild everything in the new language
+  }
+  notice(prev, view);
+  render(view);
+}
+
+/** Sounds and vibration from what changed between two views. */
+function notice(prev, view) {
+  const ids = new Set(view.room.players.map((p) => p.id));
+  if (prev) {
+    for (const id of ids) if (!S.players.has(id)) app.sound('join');
+    if (S.phase === 'lobby' && view.room.phase === 'playing') app.sound('start');
+    if (S.phase === 'playing' && view.room.phase === 'over') app.sound('win');
+  }
+  S.players = ids;
+  S.phase = view.room.phase;
+  const has = app.gameActions(view).length > 0 && view.room.phase === 'playing';
+  if (has && !S.hadActions && prev) { app.vibrate([90, 60, 90]); }
+  S.hadActions = has;
+}
+
+function render(view) {
+  const phase = view.room.phase;
+  const screen = phase === 'lobby' ? 'lobby' : phase === 'over' ? 'over' : 'game';
+  if (screen !== S.screen) {
+    S.screen = screen;
+    S.screenBox = h('div', { class: ['screen-in', `screen-${screen}`] });
+    mount(screenEl, S.screenBox);
+    if (screen === 'game') buildGameScreen();
+    else { S.gameId = null; S.module = null; S.streamFns = []; if (S.timer) S.timer.stop(); }
+  }
+  document.body.classList.toggle('is-paused', !!view.room.paused);
+  if (screen === 'lobby') renderLobby(S.screenBox, view, app);
+  else if (screen === 'over') renderResults(S.screenBox, view, app);
+  else renderGame(view);
+  renderOverlay(view);
+}
+
+function buildGameScreen() {
+  S.timer = createTimer({
+    kind: PAGE === 'tv' ? 'ring' : 'bar',
+    now: () => app.now(),
+    onTick: (s) => { if (s > 0 && s <= 5) app.sound(s === 1 ? 'last' : 'tick'); },
+  });
+  S.top = h('div', { class: 'gamebar' });
+  S.gameRoot = h('div', { class: 'game-root' });
+  S.timerBox = h('div', { class: 'gamebar-timer' }, S.timer.el);
+  if (PAGE === 'tv') mount(S.screenBox, S.top, S.gameRoot);          // the ring sits in the bar
+  else mount(S.screenBox, S.top, S.timerBox, S.gameRoot);
+}
+
+function renderGameBar(view) {
+  const room = view.room;
+  const me = app.players.get(view.you.id);
+  const ra = app.roomActions(view);
+  const btn = (a, label, cls) => h('button', { class: ['btn', 'small', cls], onclick: () => app.act(a) }, label);
+  const controls = [];
+  for (const a of ra) {
+    if (a.type === 'pause') {
+      const b = btn(a, PAGE === 'tv' ? t('room.pause') : '❚❚', 'pause');
+      b.setAttribute('aria-label', t('room.pause'));
+      controls.push(b);
+    }
+    if (a.type === 'resume') controls.push(btn(a, t('room.resume'), 'primary'));
+    if (a.type === 'end' && PAGE === 'tv') controls.push(endButton(a));   // phones: in the pause overlay
+  }
+  const hideCode = room.streamer;
+  const name = t(`game.${room.game}`, null, gameName(room));
+  mount(S.top,
+    PAGE === 'tv'
+      ? h('div', { class: 'gb-left' }, hideCode ? null : h('span', { class: 'gb-code' }, room.code), h('span', { class: 'gb-game' }, name))
+      : h('div', { class: 'gb-left' }, me ? [h('span', { class: 'chip big', style: { '--pc': me.color } }, me.symbol || ''),
+        h('span', { class: 'gb-who' }, h('span', { class: 'gb-name' }, me.name),
+          h('span', { class: 'gb-score' }, t('score.points', { n: me.score || 0 })))]
+        : h('span', { class: 'gb-name' }, t('audience.watching'))),
+    PAGE === 'tv' ? S.timerBox : null,
+    h('div', { class: 'gb-right' }, controls));
+}
+
+function endButton(a) {
+  let armed = false;
+  const b = h('button', { class: 'btn small danger' }, t('room.end'));
+  b.addEventListener('click', () => {
+    if (armed) { app.act(a); return; }
+    armed = true;
+    b.textContent = t('room.end_confirm');
+    setTimeout(() => { armed = false; b.textContent = t('room.end'); }, 3000);
+  });
+  return b;
+}
+
+function gameName(room) {
+  const g = (room.games || []).find((x) => x.id === room.game);
+  return g ? g.name : room.game || '';
+}
+
+function renderGame(view) {
+  renderGameBar(view);
+  S.timer.update(view);
+  const id = view.room.game;
+  if (id !== S.gameId) {
+    S.gameId = id;
+    S.module = null;
+    S.streamFns = [];
+    mount(S.gameRoot, h('div', { class: 'loading' }, t('loading')));
+    const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
+    S.loading = import(url).then(
+      (m) => (typeof m.render === 'function' ? m : 'generic'),
+      () => 'generic',
+    ).then((m) => {
+      if (S.gameId !== id) return;
+      S.module = m;
+      S.loading = null;
+      if (S.view && S.screen === 'game') drawGame(S.view);
+    });
+    return;
+  }
+  if (S.module) drawGame(view);
+}
+
+function drawGame(view) {
+  try {
+    if (S.module === 'generic') renderGeneric(S.gameRoot, view, app);
+    else S.module.render(S.gameRoot, view, app);
+  } catch (e) {
+    console.error(e);
+    S.module = 'generic';
+    mount(S.gameRoot);
+    renderGeneric(S.gameRoot, view, app);
+  }
+  renderAudienceBar(view);
+}
+
+/** An audience phone during a game: take over a disconnected seat when allowed. */
+function renderAudienceBar(view) {
+  if (PAGE !== 'phone' || view.you.role !== 'audience') return;
+  const seats = view.actions.filter((a) => a.type === 'take_seat');
+  let bar = S.gameRoot.parentNode.querySelector('.audience-bar');
+  if (!bar) { bar = h('div', { class: 'audience-bar' }); S.gameRoot.before(bar); }
+  mount(bar, h('p', null, t('audience.watching_game')), seats.length ? h('div', { class: 'seat-list' },
+    seats.map((a) => {
+      const p = app.players.get(a.player);
+      return h('button', { class: 'btn', onclick: () => app.act(a) }, t('audience.take', { name: p ? p.name : '?' }));
+    })) : null);
+}
+
+function renderOverlay(view) {
+  if (!view.room.paused) { overlayEl.hidden = true; return; }
+  const resume = view.actions.find((a) => a.type === 'resume');
+  const end = view.actions.find((a) => a.type === 'end');
+  overlayEl.hidden = false;
+  mount(overlayEl, h('div', { class: 'overlay-box' },
+    h('div', { class: 'overlay-icon', 'aria-hidden': 'true' }, '❚❚'),
+    h('h2', null, t('room.paused')),
+    resume ? h('button', { class: 'btn primary big', onclick: () => app.act(resume) }, t('room.resume'))
+      : h('p', null, t('room.paused_wait')),
+    end && PAGE === 'phone' ? endButton(end) : null));
+}
+
+function onFrame(f) {
+  const m = S.module;
+  if (m && m !== 'generic' && typeof m.stream === 'function') {
+    try { m.stream(f, app); } catch (e) { console.error(e); }
+  }
+  for (const fn of S.streamFns) {
+    try { fn(f); } catch (e) { console.error(e); }
+  }
+}
+
+function onError(d) {
+  app.sound('error');
+  const msg = t(`err.${d.code}`, null, d.message || d.code || t('err.unknown'));
+  toast(msg, 'error');
+}
+
+function start(token) {
+  mount(root, statusEl, screenEl, overlayEl);
+  S.socket = new Socket({
+    code: CODE,
+    token,
+    onView,
+    onFrame,
+    onError,
+    onStatus: setStatus,
+    pid: () => (PAGE === 'phone' && token ? store.get(`partyhub.pid.${CODE}`) : null),
+    onReplaced: () => showReplaced(root, () => start(S.socket.token)),
+    onRefused: refused,
+    onToken: (d) => {
+      if (!d.token) return;
+      store.set(`partyhub.seat.${CODE}`, d.token);
+      if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+      toast(t('audience.took_seat'), 'ok');
+      S.screen = null;
+      S.socket.switchToken(d.token);
+    },
+  });
+  S.socket.connect();
+}
+
+function refused(reason) {
+  S.view = null;
+  S.screen = null;
+  if (PAGE === 'tv') {
+    if (reason === 'room_not_found') showGone(root, CODE);
+    else showNotHost(root, CODE, () => start(null));
+    return;
+  }
+  const hadSeat = !!store.get(`partyhub.seat.${CODE}`);
+  store.del(`partyhub.seat.${CODE}`);
+  store.del(`partyhub.pid.${CODE}`);
+  if (reason === 'room_not_found') { showGone(root, CODE); return; }
+  const msg = reason === 'kicked' ? t('join.kicked') : hadSeat ? t('join.lost_seat') : null;
+  askJoin(msg);
+}
+
+function askJoin(message) {
+  showJoin(root, {
+    code: CODE,
+    message,
+    onJoined: (r) => {
+      store.set(`partyhub.seat.${CODE}`, r.token);
+      store.set(`partyhub.pid.${CODE}`, r.player_id);
+      start(r.token);
+    },
+    onWatch: () => start(null),
+  });
+}
+
+function boot() {
+  if (!CODE) { showGone(root, ''); return; }
+  const unlock = () => sounds.unlock();
+  document.addEventListener('pointerdown', unlock, { passive: true });
+  document.addEventListener('keydown', unlock);
+  keepAwake();
+  const params = new URLSearchParams(location.search);
+  if (PAGE === 'tv') {
+    const token = store.get(`partyhub.host.${CODE}`);
+    if (token) {
+      store.set('partyhub.lastHost', JSON.stringify({ code: CODE, at: Date.now() }));
+      start(token);
+    } else if (params.has('watch')) start(null);
+    else showNotHost(root, CODE, () => start(null));
+    return;
+  }
+  const seat = store.get(`partyhub.seat.${CODE}`);
+  if (seat) start(seat);
+  else if (params.has('watch')) start(null);
+  else askJoin(null);
+}
+
+boot();

@@ -1,0 +1,71 @@
+// The generic game renderer: used when a game has no tv.js / phone.js (the test game).
+// It shows the game view's fields and every legal game action as a big button; an
+// action with null fields gets an input per field (free text) before its button.
+import { h, mount, chip } from './dom.js';
+import { t } from './i18n.js';
+import { humanise, ROOM_ACTIONS } from './util.js';
+
+function valueText(v, app) {
+  if (v == null) return '—';
+  if (typeof v === 'string' && app.players.has(v)) return app.players.get(v).name;
+  if (Array.isArray(v)) return v.map((x) => valueText(x, app)).join(', ');
+  if (typeof v === 'object') {
+    return Object.entries(v).map(([k, x]) => `${app.players.has(k) ? app.players.get(k).name : k}: ${valueText(x, app)}`).join('; ');
+  }
+  return String(v);
+}
+
+function actionLabel(a, app) {
+  const base = t(`act.${a.type}`, null, humanise(a.type));
+  const parts = Object.entries(a).filter(([k, v]) => k !== 'type' && v != null).map(([k, v]) => valueText(v, app));
+  return parts.length ? `${base}: ${parts.join(' · ')}` : base;
+}
+
+export function renderGeneric(root, view, app) {
+  const game = view.game || {};
+  const fields = Object.entries(game).filter(([, v]) => v !== undefined);
+  const acts = (view.actions || []).filter((a) => !ROOM_ACTIONS.has(a.type));
+  const active = document.activeElement;
+  if (active && root.contains(active) && active.tagName === 'INPUT' && root._actsKey === JSON.stringify(acts)) {
+    // the player is typing and nothing they can do changed: only refresh the facts
+    mount(root.querySelector('.gen-facts'), facts(fields, app));
+    return;
+  }
+  root._actsKey = JSON.stringify(acts);
+  mount(root, h('div', { class: ['generic', `generic-${app.page}`] },
+    h('dl', { class: 'gen-facts' }, facts(fields, app)),
+    scores(view, app),
+    h('div', { class: 'gen-actions' }, acts.length ? acts.map((a) => actionControl(a, app))
+      : h('p', { class: 'hint wait-turn' }, app.page === 'tv' ? '' : t('game.wait')))));
+}
+
+function facts(fields, app) {
+  return fields.map(([k, v]) => [h('dt', null, t(`field.${k}`, null, humanise(k))), h('dd', null, valueText(v, app))]);
+}
+
+function scores(view, app) {
+  if (app.page !== 'tv') return null;
+  return h('div', { class: 'gen-scores' }, view.room.players.map((p) => h('div', {
+    class: ['gen-score', !p.connected && 'away'], style: { '--pc': p.color },
+  }, chip(p), h('span', { class: 'pname' }, p.name), h('b', null, String(p.score || 0)))));
+}
+
+function actionControl(a, app) {
+  const blanks = Object.keys(a).filter((k) => k !== 'type' && a[k] === null);
+  if (!blanks.length) {
+    return h('button', { class: 'btn big act', onclick: () => app.act(a) }, actionLabel(a, app));
+  }
+  const inputs = blanks.map((k) => h('input', {
+    type: 'text', name: k, maxlength: 100, autocomplete: 'off', enterkeyhint: 'send',
+    placeholder: t(`field.${k}`, null, humanise(k)), 'aria-label': humanise(k),
+  }));
+  return h('form', {
+    class: 'act-form',
+    onsubmit: (e) => {
+      e.preventDefault();
+      const d = { ...a };
+      for (const inp of inputs) d[inp.name] = inp.value.trim();
+      app.act(d);
+    },
+  }, inputs, h('button', { class: 'btn big primary', type: 'submit' }, actionLabel(a, app)));
+}

@@ -1,0 +1,70 @@
+// The TV landing page: language, New room, Back to a recent room, join by code.
+import { h, mount } from './dom.js';
+import { t, setLang } from './i18n.js';
+import { store, postJSON } from './util.js';
+
+const lang = setLang(document.body.dataset.lang);
+const params = new URLSearchParams(location.search);
+const saved = store.get('partyhub.lang');
+if (!params.has('lang') && saved && saved !== lang && ['en', 'uk', 'ru'].includes(saved)) {
+  location.replace(`?lang=${saved}`);
+}
+
+for (const a of document.querySelectorAll('.langs a')) {
+  a.addEventListener('click', () => store.set('partyhub.lang', a.dataset.lang));
+}
+
+const err = document.getElementById('home-error');
+const btn = document.getElementById('new-room');
+btn.addEventListener('click', async () => {
+  btn.disabled = true;
+  const label = btn.textContent;
+  btn.textContent = t('home.creating');
+  err.hidden = true;
+  try {
+    const r = await postJSON('/api/rooms', { language: lang });
+    if (r.status === 201 && r.body && r.body.code) {
+      const code = r.body.code;
+      store.set(`partyhub.host.${code}`, r.body.host_token);
+      store.set('partyhub.lastHost', JSON.stringify({ code, at: Date.now() }));
+      location.href = `/tv/${encodeURIComponent(code)}`;
+      return;
+    }
+    const e = r.body && r.body.error;
+    err.textContent = e && e.code === 'rate_limited' ? t('err.rate_limited') : t('home.error');
+  } catch (ex) {
+    err.textContent = t('home.error');
+  }
+  err.hidden = false;
+  btn.disabled = false;
+  btn.textContent = label;
+});
+
+async function offerBack() {
+  let last = null;
+  try { last = JSON.parse(store.get('partyhub.lastHost') || 'null'); } catch (e) { return; }
+  if (!last || !last.code || Date.now() - last.at > 24 * 3600e3) return;
+  if (!store.get(`partyhub.host.${last.code}`)) return;
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(last.code)}`, { cache: 'no-store' });
+    if (r.status !== 200) {
+      if (r.status === 404) store.del(`partyhub.host.${last.code}`);
+      return;
+    }
+  } catch (e) { return; }
+  mount(document.getElementById('back'),
+    h('a', { class: 'btn big ghost', href: `/tv/${encodeURIComponent(last.code)}` }, t('home.back', { code: last.code })));
+}
+offerBack();
+
+const form = document.getElementById('have-code');
+form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const code = form.elements.code.value.trim().toUpperCase();
+  if (!/^[A-Z]{4}$/.test(code)) {
+    err.textContent = t('home.code_bad');
+    err.hidden = false;
+    return;
+  }
+  location.href = `/j/${code}`;
+});

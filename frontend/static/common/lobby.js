@@ -1,0 +1,202 @@
+// The lobby: TV (code, QR, join URL, players, game picker, host settings) and phone.
+import { h, mount, region, chip } from './dom.js';
+import { t } from './i18n.js';
+import { renderPicker } from './picker.js';
+
+const seen = new Set();   // players already shown: only new ones pop in
+
+export function renderLobby(box, view, app) {
+  if (!box._built) {
+    box._built = true;
+    box._parts = app.page === 'tv' ? buildTv(box) : buildPhone(box);
+  }
+  if (app.page === 'tv') updateTv(box._parts, view, app);
+  else updatePhone(box._parts, view, app);
+}
+
+/* ---------- TV ---------- */
+
+const qrCache = new Map();
+
+/** The QR code image; the SVG is loaded as a blob so it shows even without an xmlns. */
+function qrImage(code) {
+  const url = `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
+  const img = h('img', { alt: t('lobby.qr_alt'), width: 264, height: 264 });
+  if (qrCache.has(code)) { img.src = qrCache.get(code); return img; }
+  fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then((text) => {
+    let fixed = /<svg[^>]*xmlns=/.test(text) ? text : text.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
+    const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(fixed);
+    if (size && !/<svg[^>]*viewBox=/.test(fixed)) fixed = fixed.replace('<svg', `<svg viewBox="0 0 ${size[1]} ${size[2]}"`);
+    const src = URL.createObjectURL(new Blob([fixed], { type: 'image/svg+xml' }));
+    qrCache.set(code, src);
+    img.src = src;
+  }).catch(() => { img.src = url; });
+  return img;
+}
+
+function buildTv(box) {
+  const p = {
+    join: h('section', { class: 'join-panel' }),
+    head: h('div', { class: 'players-head' }),
+    players: h('div', { class: 'players' }),
+    host: h('section', { class: 'host-panel' }),
+    picker: h('div', { class: 'picker-box' }),
+    settings: h('div', { class: 'settings' }),
+  };
+  mount(p.host, p.picker, p.settings);
+  mount(box, h('div', { class: 'lobby-tv' }, p.join,
+    h('section', { class: 'lobby-main' }, p.head, p.players, p.host)));
+  return p;
+}
+
+function hidesCode(room) {
+  return room.streamer && room.locked;
+}
+
+function updateTv(p, view, app) {
+  const room = view.room;
+  region(p.join, [t('lang'), room.code, room.join_url, hidesCode(room)], () => {
+    if (hidesCode(room)) {
+      return h('div', { class: 'join-hidden' }, h('div', { class: 'logo small' }, 'partyhub'),
+        h('p', null, t('lobby.streamer_hidden')));
+    }
+    return [
+      h('div', { class: 'join-label' }, t('lobby.scan')),
+      h('div', { class: 'qr' }, qrImage(room.code)),
+      h('div', { class: 'join-url' }, room.join_url || ''),
+      h('div', { class: 'join-label' }, t('lobby.code')),
+      h('div', { class: 'code', 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
+    ];
+  });
+  mount(p.head,
+    h('h2', null, t('lobby.players', { n: room.players.length })),
+    room.locked ? h('span', { class: 'badge warn' }, t('lobby.locked')) : null,
+    room.audience ? h('span', { class: 'badge' }, t('lobby.audience', { n: room.audience })) : null,
+    !app.soundReady() ? h('button', { class: 'btn small ghost', onclick: (e) => { app.unlockSound(); e.currentTarget.remove(); } }, t('lobby.sound_on')) : null);
+  renderPlayers(p.players, view, app, 'tiles');
+  const acts = view.actions || [];
+  const canStart = acts.some((a) => a.type === 'start');
+  // the host panel is for whoever may run the room (the TV); an audience TV only watches
+  p.host.hidden = !acts.some((a) => ['start', 'settings', 'lock', 'unlock', 'add_bot'].includes(a.type));
+  p.picker.hidden = !(room.games || []).length;
+  renderPicker(p.picker, view, app, canStart);
+  renderSettings(p.settings, view, app);
+}
+
+function renderSettings(box, view, app) {
+  const room = view.room;
+  const acts = view.actions || [];
+  const settings = acts.find((a) => a.type === 'settings');
+  const lock = acts.find((a) => a.type === 'lock' || a.type === 'unlock');
+  const bot = acts.find((a) => a.type === 'add_bot');
+  box.hidden = !settings && !lock && !bot;
+  region(box, [t('lang'), room.language, room.streamer, room.extended, room.takeover, room.locked, !!settings, lock && lock.type, !!bot], () => {
+    const out = [];
+    if (settings) {
+      out.push(h('label', { class: 'set' }, h('span', null, t('set.language')),
+        h('select', { onchange: (e) => app.act({ type: 'settings', language: e.target.value }) },
+          [['en', 'English'], ['uk', 'Українська'], ['ru', 'Русский']].map(([v, n]) =>
+            h('option', { value: v, selected: room.language === v }, n)))));
+      for (const key of ['streamer', 'extended', 'takeover']) {
+        out.push(h('label', { class: 'set toggle' },
+          h('input', { type: 'checkbox', checked: !!room[key], onchange: (e) => app.act({ type: 'settings', [key]: e.target.checked }) }),
+          h('span', null, t(`set.${key}`))));
+      }
+    }
+    if (lock) {
+      out.push(h('label', { class: 'set toggle' },
+        h('input', { type: 'checkbox', checked: lock.type === 'unlock', onchange: () => app.act({ type: lock.type }) }),
+        h('span', null, t('set.locked'))));
+    }
+    if (bot) out.push(h('button', { class: 'btn small', onclick: () => app.act({ type: 'add_bot' }) }, t('lobby.add_bot')));
+    return out;
+  });
+}
+
+/** The players as tiles (TV) or rows (phone); new players pop in. */
+function renderPlayers(box, view, app, kind) {
+  const room = view.room;
+  const kicks = new Map((view.actions || []).filter((a) => a.type === 'kick').map((a) => [a.player, a]));
+  const items = room.players.map((pl) => {
+    const isNew = !seen.has(pl.id);
+    seen.add(pl.id);
+    return h('div', {
+      class: ['player', kind === 'tiles' ? 'tile' : 'row', isNew && 'pop', !pl.connected && 'away', pl.id === view.you.id && 'me'],
+      style: { '--pc': pl.color },
+    },
+    chip(pl, 'big'),
+    h('span', { class: 'pname' }, pl.name),
+    h('span', { class: 'tags' },
+      pl.id === room.vip ? h('span', { class: 'tag vip', title: t('lobby.vip') }, '★ ' + t('lobby.vip')) : null,
+      pl.bot ? h('span', { class: 'tag' }, t('lobby.bot')) : null,
+      pl.id === view.you.id ? h('span', { class: 'tag' }, t('lobby.you')) : null),
+    h('span', { class: ['live', pl.connected ? 'on' : 'off'], title: t(pl.connected ? 'lobby.connected' : 'lobby.away') }),
+    kicks.has(pl.id) ? kickButton(kicks.get(pl.id), pl, app) : null);
+  });
+  if (kind === 'tiles' && room.players.length < 3) {
+    for (let i = room.players.length; i < 3; i++) {
+      items.push(h('div', { class: 'player tile empty' }, h('span', { class: 'chip big ghost' }, '?'),
+        h('span', { class: 'pname' }, t('lobby.waiting'))));
+    }
+  }
+  box.classList.toggle('few', kind === 'tiles' && room.players.length <= 6);
+  mount(box, items);
+}
+
+function kickButton(a, pl, app) {
+  let armed = false;
+  const b = h('button', { class: 'kick', title: t('lobby.kick', { name: pl.name }), 'aria-label': t('lobby.kick', { name: pl.name }) }, '✕');
+  b.addEventListener('click', () => {
+    if (armed) { app.act(a); return; }
+    armed = true;
+    b.classList.add('armed');
+    b.textContent = t('lobby.kick_confirm');
+    setTimeout(() => { armed = false; b.classList.remove('armed'); b.textContent = '✕'; }, 3000);
+  });
+  return b;
+}
+
+/* ---------- phone ---------- */
+
+function buildPhone(box) {
+  const p = {
+    me: h('section', { class: 'me-card' }),
+    list: h('section', { class: 'plist' }),
+    bottom: h('section', { class: 'phone-bottom' }),
+    picker: h('div', { class: 'picker-box' }),
+    wait: h('div', { class: 'wait' }),
+  };
+  mount(p.bottom, p.wait, p.picker);
+  mount(box, h('div', { class: 'lobby-phone' }, p.me, p.list, p.bottom));
+  return p;
+}
+
+function updatePhone(p, view, app) {
+  const room = view.room;
+  const me = room.players.find((x) => x.id === view.you.id);
+  if (me) {
+    region(p.me, [t('lang'), me.name, me.color, me.symbol, room.vip === me.id, room.code], () => [
+      h('div', { class: 'me-chip', style: { '--pc': me.color } }, me.symbol || ''),
+      h('div', { class: 'me-name' }, me.name),
+      room.vip === me.id ? h('div', { class: 'tag vip' }, '★ ' + t('lobby.you_vip')) : null,
+      h('div', { class: 'room-code' }, t('lobby.room', { code: room.code })),
+    ]);
+  } else {
+    region(p.me, [t('lang'), 'audience', room.code, room.phase], () => [
+      h('div', { class: 'me-name' }, t('audience.watching')),
+      h('div', { class: 'room-code' }, t('lobby.room', { code: room.code })),
+      h('button', { class: 'btn primary big', onclick: () => app.join() }, t('audience.join')),
+    ]);
+  }
+  mount(p.list, h('h3', null, t('lobby.players', { n: room.players.length })),
+    h('div', { class: 'players' }));
+  renderPlayers(p.list.lastChild, view, app, 'rows');
+  const canStart = (view.actions || []).some((a) => a.type === 'start');
+  const isVip = me && room.vip === me.id;
+  p.me.parentNode.classList.toggle('vip', !!isVip);
+  p.picker.hidden = !isVip;
+  if (isVip) renderPicker(p.picker, view, app, canStart);
+  const vip = room.players.find((x) => x.id === room.vip);
+  mount(p.wait, isVip ? null : h('p', { class: 'hint' },
+    vip ? t('lobby.wait_vip', { name: vip.name }) : t('lobby.wait_start')));
+}

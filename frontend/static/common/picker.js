@@ -1,0 +1,123 @@
+// Game picker with an options form built from the game's option specs, and Start.
+import { h, region } from './dom.js';
+import { t } from './i18n.js';
+import { humanise } from './util.js';
+
+const pick = { game: null, values: {} };   // survives re-renders
+
+export function gameLabel(g) {
+  return t(`game.${g.id}`, null, g.name || g.id);
+}
+
+export function optionLabel(name) {
+  return t(`opt.${name}`, null, humanise(name));
+}
+
+function choiceLabel(name, value) {
+  return t(`choice.${name}.${value}`, null, t(`choice.${value}`, null, humanise(value)));
+}
+
+export function renderPicker(box, view, app, enabled) {
+  const room = view.room;
+  const games = room.games || [];
+  const starts = new Map((view.actions || []).filter((a) => a.type === 'start').map((a) => [a.game, a]));
+  if (!pick.game || !games.some((g) => g.id === pick.game)) {
+    pick.game = (room.game && games.some((g) => g.id === room.game)) ? room.game
+      : ([...starts.keys()][0] || (games[0] && games[0].id) || null);
+  }
+  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.extended];
+  region(box, key, () => build(box, view, app, games, starts, enabled));
+}
+
+function build(box, view, app, games, starts, enabled) {
+  const rerender = () => { box._regionKey = null; renderPicker(box, view, app, enabled); };
+  const n = view.room.players.length;
+  const list = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('pick.title') },
+    games.map((g) => {
+      const fits = starts.has(g.id) || (n >= g.min_players && n <= g.max_players);
+      return h('button', {
+        class: ['game-card', g.id === pick.game && 'sel', !fits && 'dim'],
+        role: 'radio',
+        'aria-checked': g.id === pick.game ? 'true' : 'false',
+        onclick: () => { pick.game = g.id; rerender(); },
+      },
+      h('span', { class: 'gname' }, gameLabel(g)),
+      h('span', { class: 'gplayers' }, t('pick.players', { min: g.min_players, max: g.max_players })));
+    }));
+  const g = games.find((x) => x.id === pick.game);
+  const start = g && starts.get(g.id);
+  const values = (pick.values[pick.game] = pick.values[pick.game] || {});
+  const form = g ? optionsForm(g, values, view.room.extended) : null;
+  let note = null;
+  if (g && !start) {
+    note = h('p', { class: 'hint' }, n < g.min_players || n > g.max_players
+      ? t('pick.needs', { min: g.min_players, max: g.max_players }) : t('pick.cannot'));
+  }
+  const go = h('button', {
+    class: 'btn primary big start',
+    disabled: !start || !enabled,
+    onclick: () => {
+      if (!start) return;
+      app.act({ type: 'start', game: g.id, options: collect(g, values) });
+    },
+  }, g && app.page === 'tv' ? t('pick.start', { game: gameLabel(g) }) : t('pick.start_plain'));
+  return [h('h3', null, t('pick.title')), list, form, note, go];
+}
+
+function collect(g, values) {
+  const out = {};
+  for (const [name, spec] of Object.entries(g.options || {})) {
+    if (name in values && values[name] !== spec.default) out[name] = values[name];
+  }
+  return out;
+}
+
+function optionsForm(g, values, extended) {
+  const entries = Object.entries(g.options || {});
+  if (!entries.length) return null;
+  return h('div', { class: 'options' }, entries.map(([name, spec]) => {
+    const val = name in values ? values[name] : spec.default;
+    const label = h('span', { class: 'olabel' }, optionLabel(name));
+    if (Array.isArray(spec.choices)) {
+      return h('label', { class: 'opt' }, label,
+        h('select', { onchange: (e) => { values[name] = spec.choices[e.target.selectedIndex]; } },
+          spec.choices.map((c) => h('option', { selected: c === val }, choiceLabel(name, c)))));
+    }
+    if (typeof spec.default === 'boolean') {
+      return h('label', { class: 'opt toggle' },
+        h('input', { type: 'checkbox', checked: !!val, onchange: (e) => { values[name] = e.target.checked; } }), label);
+    }
+    if (typeof spec.default === 'number' || spec.min != null || spec.max != null) {
+      return stepper(name, spec, val, values, label, extended);
+    }
+    const long = (spec.max || 0) > 200;
+    return h('label', { class: ['opt', long && 'wide'] }, label,
+      h(long ? 'textarea' : 'input', { type: long ? null : 'text', value: val == null ? '' : String(val),
+        maxlength: spec.max || 200, rows: long ? 3 : null, oninput: (e) => { values[name] = e.target.value; } }));
+  }));
+}
+
+function stepper(name, spec, val, values, label, extended) {
+  const min = spec.min != null ? spec.min : 0;
+  const max = spec.max != null ? spec.max : 9999;
+  const step = spec.seconds && max - min >= 30 ? 5 : 1;
+  let v = typeof val === 'number' ? val : min;
+  const out = h('output', { class: 'oval' });
+  const show = () => {
+    if (spec.seconds && v === 0) { out.textContent = t('opt.off'); return; }
+    out.textContent = spec.seconds ? t('opt.seconds', { n: v }) : String(v);
+    if (spec.seconds && extended) out.textContent += ' ×2';
+  };
+  const set = (nv) => {
+    const snapped = step > 1 ? Math.round(nv / step) * step : nv;
+    v = Math.max(min, Math.min(max, snapped));
+    values[name] = v;
+    show();
+  };
+  show();
+  return h('div', { class: 'opt stepper' }, label,
+    h('span', { class: 'steps' },
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '−', onclick: () => set(v - step) }, '−'),
+      out,
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '+', onclick: () => set(v + step) }, '+')));
+}

@@ -1,0 +1,85 @@
+// Results: a podium (ties share a step), the rest, Play again / Back to lobby,
+// and the room's scoreboard of the games played.
+import { h, mount, chip } from './dom.js';
+import { t } from './i18n.js';
+
+/** Players grouped by score, best first: [{score, players: [...]}, ...] */
+export function ranks(players, scores) {
+  const by = new Map();
+  for (const p of players) {
+    const s = scores && p.id in scores ? scores[p.id] : p.score || 0;
+    if (!by.has(s)) by.set(s, []);
+    by.get(s).push(p);
+  }
+  return [...by.entries()].sort((a, b) => b[0] - a[0]).map(([score, ps]) => ({ score, players: ps }));
+}
+
+export function renderResults(box, view, app) {
+  const room = view.room;
+  const res = room.results || { scores: {}, winners: [] };
+  const groups = ranks(room.players, res.scores);
+  const winners = new Set(res.winners || []);
+  const steps = groups.slice(0, 3);
+  const order = [1, 0, 2].filter((i) => steps[i]);   // 2nd, 1st, 3rd
+  const gameName = t(`game.${room.game}`, null, (room.games || []).find((g) => g.id === room.game)?.name || room.game || '');
+  const acts = view.actions || [];
+  const again = acts.find((a) => a.type === 'again');
+  const end = acts.find((a) => a.type === 'end');
+  const me = view.you.id;
+  const won = me && winners.has(me);
+
+  const podium = h('div', { class: 'podium' }, order.map((i) => h('div', { class: ['step', `step-${i + 1}`] },
+    h('div', { class: 'step-players' }, steps[i].players.map((p) => h('div', {
+      class: ['pod-player', winners.has(p.id) && 'winner', p.id === me && 'me'],
+      style: { '--pc': p.color },
+    }, winners.has(p.id) ? h('span', { class: 'crown', 'aria-hidden': 'true' }, '♛') : null,
+    chip(p, 'big'), h('span', { class: 'pname' }, p.name)))),
+    h('div', { class: 'block' }, h('span', { class: 'place' }, String(i + 1)),
+      h('span', { class: 'pts' }, t('score.points', { n: steps[i].score }))))));
+
+  const rest = groups.slice(3);
+  let place = 4;
+  const restList = rest.length ? h('ol', { class: 'rest' }, rest.map((g) => {
+    const li = h('li', { value: place }, h('span', { class: 'place' }, `${place}.`),
+      g.players.map((p) => h('span', { class: 'rest-p' }, chip(p), p.name)),
+      h('span', { class: 'pts' }, t('score.points', { n: g.score })));
+    place += 1;
+    return li;
+  })) : null;
+
+  const buttons = (again || end) ? h('div', { class: 'result-actions' },
+    again ? h('button', { class: 'btn primary big', onclick: () => app.act(again) }, t('results.again')) : null,
+    end ? h('button', { class: 'btn big', onclick: () => app.act(end) }, t('results.lobby')) : null)
+    : h('p', { class: 'hint' }, t('results.wait'));
+
+  mount(box, h('div', { class: ['results', `results-${app.page}`] },
+    h('header', { class: 'results-head' },
+      h('h1', null, won ? t('results.you_won') : winnerTitle(room, res)),
+      h('p', { class: 'sub' }, gameName)),
+    h('div', { class: 'results-body' }, h('div', { class: 'results-main' }, podium, restList),
+      scoreboard(room, app)),
+    buttons));
+  if (won && !box._buzzed) { box._buzzed = true; app.vibrate([120, 80, 120, 80, 300]); }
+}
+
+function winnerTitle(room, res) {
+  const names = (res.winners || []).map((id) => (room.players.find((p) => p.id === id) || {}).name).filter(Boolean);
+  return names.length ? t('results.winner', { name: names.join(' & ') }) : t('results.title');
+}
+
+function scoreboard(room, app) {
+  const played = room.scoreboard || [];
+  if (!played.length) return null;
+  const wins = new Map(room.players.map((p) => [p.id, 0]));
+  for (const g of played) for (const w of g.winners || []) if (wins.has(w)) wins.set(w, wins.get(w) + 1);
+  const table = [...room.players].sort((a, b) => wins.get(b.id) - wins.get(a.id));
+  const name = (id) => (room.players.find((p) => p.id === id) || {}).name || '—';
+  return h('aside', { class: 'scoreboard' },
+    h('h3', null, t('results.scoreboard', { n: played.length })),
+    h('ol', { class: 'games-played' }, played.slice(-6).map((g) => h('li', null,
+      h('span', { class: 'sb-game' }, t(`game.${g.game}`, null, g.game)),
+      h('span', { class: 'sb-win' }, (g.winners || []).map(name).join(', ') || '—')))),
+    h('div', { class: 'wins' }, table.map((p) => h('div', { class: 'win-row', style: { '--pc': p.color } },
+      chip(p), h('span', { class: 'pname' }, p.name),
+      h('span', { class: 'wcount' }, t('results.wins', { n: wins.get(p.id) }))))));
+}

@@ -1,0 +1,216 @@
+// The partyhub WebSocket client: reconnect with backoff + jitter, resync by whole views,
+// unique action ids, ping/pong clock offset, stream frames, connection status.
+
+const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'kicked', 'unauthorized']);
+
+export class Socket {
+  /**
+   * opts: {code, token, pid() -> stored player id, onView(view, v), onFrame(frame), onError(d),
+   *        onStatus(status), onRefused(reason), onToken(d), onReplaced()}
+   * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
+   * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
+   * same token (no reconnect), 4005 moved (a "token" frame came first), 4008 flood.
+   */
+  constructor(opts) {
+    this.o = opts;
+    this.code = opts.code;
+    this.token = opts.token || null;
+    this.v = -1;
+    this.ws = null;
+    this.attempt = 0;
+    this.failedBeforeOpen = 0;
+    this.stopped = false;
+    this.samples = [];           // [{rtt, offset}]
+    this.offset = 0;             // server clock - client clock, ms
+    this.rtt = null;
+    this.seq = 0;
+    this.prefix = Math.random().toString(36).slice(2, 8);
+    this.pingTimer = null;
+    this.retryTimer = null;
+    this.status = null;
+    this._online = () => { if (!this.ws && !this.stopped) this.reconnectNow(); };
+    window.addEventListener('online', this._online);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible' && !this.stopped && !this.ws) this.reconnectNow();
+    });
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    return `${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.code)}${q}`;
+  }
+
+  setStatus(s) {
+    if (s === this.status) return;
+    this.status = s;
+    this.o.onStatus && this.o.onStatus(s);
+  }
+
+  connect() {
+    this.stopped = false;
+    clearTimeout(this.retryTimer);
+    this.setStatus(this.attempt ? 'reconnecting' : 'connecting');
+    let opened = false;
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (e) {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      opened = true;
+      this.attempt = 0;
+      this.failedBeforeOpen = 0;
+      this.setStatus('open');
+      this.ping();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), 5000);
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;          // a replaced socket
+      this.ws = null;
+      clearInterval(this.pingTimer);
+      if (this.stopped) { this.setStatus('closed'); return; }
+      if (ev.code === 4003) { this.refused('bad_token'); return; }       // refused / kicked
+      if (ev.code === 4000) {                                            // another tab took this seat
+        this.stop();
+        this.setStatus('replaced');
+        this.o.onReplaced && this.o.onReplaced();
+        return;
+      }
+      if (ev.code === 4008) this.attempt = Math.max(this.attempt, 4);   // flood: back off harder
+      if (!opened) {
+        this.failedBeforeOpen += 1;
+        if (this.token) { this.checkRefusal(); return; }
+      }
+      this.scheduleRetry();
+    };
+  }
+
+  /** The socket died before opening while holding a token: find out whether it is refused. */
+  async checkRefusal() {
+    try {
+      const r = await fetch(`/api/rooms/${encodeURIComponent(this.code)}`, { cache: 'no-store' });
+      if (r.status === 404) { this.refused('room_not_found'); return; }
+      const pid = this.o.pid && this.o.pid();
+      if (r.ok && pid) {
+        const room = await r.json();
+        if (!(room.players || []).some((p) => p.id === pid)) { this.refused('bad_token'); return; }
+      } else if (r.ok && this.failedBeforeOpen >= 2) {
+        // The server answers HTTP but keeps refusing this token: kicked or stale.
+        this.refused('bad_token');
+        return;
+      }
+    } catch (e) { /* offline: keep trying */ }
+    this.scheduleRetry();
+  }
+
+  refused(reason) {
+    this.stop();
+    this.setStatus('closed');
+    this.o.onRefused && this.o.onRefused(reason);
+  }
+
+  scheduleRetry() {
+    if (this.stopped) return;
+    this.attempt += 1;
+    this.setStatus(navigator.onLine === false ? 'offline' : 'reconnecting');
+    const base = Math.min(15000, 400 * 2 ** Math.min(this.attempt - 1, 6));
+    const delay = base / 2 + Math.random() * base / 2;   // "equal jitter"
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  /** Reconnect with another token (seat takeover) or none. */
+  switchToken(token) {
+    this.token = token || null;
+    this.v = -1;
+    const old = this.ws;
+    this.ws = null;
+    if (old) { old.onclose = null; try { old.close(); } catch (e) { /* ignore */ } }
+    clearInterval(this.pingTimer);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) { ws.onclose = null; try { ws.close(); } catch (e) { /* ignore */ } }
+  }
+
+  receive(data) {
+    let f;
+    try { f = JSON.parse(data); } catch (e) { return; }
+    if (!f || typeof f !== 'object') return;
+    switch (f.t) {
+      case 'view':
+        if (typeof f.v === 'number' && f.v < this.v) return;   // stale; views are whole, gaps are fine
+        this.v = typeof f.v === 'number' ? f.v : this.v;
+        this.o.onView && this.o.onView(f.d, f.v);
+        return;
+      case 'pong':
+        this.pong(f.d || {});
+        return;
+      case 'error': {
+        const d = f.d || {};
+        if (!d.ref && REFUSING_CODES.has(d.code)) { this.refused(d.code); return; }
+        this.o.onError && this.o.onError(d);
+        return;
+      }
+      case 'token':
+        this.o.onToken && this.o.onToken(f.d || {});
+        return;
+      case 'kicked':
+        this.refused('kicked');
+        return;
+      default:
+        this.o.onFrame && this.o.onFrame(f);
+    }
+  }
+
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== 1) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Send an action; returns its id (or null when not connected). */
+  act(d) {
+    const id = `${this.prefix}-${Date.now().toString(36)}-${(++this.seq).toString(36)}`;
+    return this.send({ t: 'act', id, d }) ? id : null;
+  }
+
+  ping() {
+    this.send({ t: 'ping', d: { c: Date.now() } });
+  }
+
+  pong(d) {
+    const now = Date.now();
+    if (typeof d.c !== 'number' || typeof d.s !== 'number') return;
+    const rtt = now - d.c;
+    if (rtt < 0 || rtt > 30000) return;
+    this.samples.push({ rtt, offset: d.s - (d.c + rtt / 2) });
+    if (this.samples.length > 8) this.samples.shift();
+    const best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
+    this.offset = best.offset;
+    this.rtt = rtt;
+  }
+
+  /** Server time now, in epoch ms. */
+  now() {
+    return Date.now() + this.offset;
+  }
+}

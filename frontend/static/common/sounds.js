@@ -1,0 +1,66 @@
+// Small synthesised sounds for the TV (WebAudio, no audio files).
+// Browsers start audio only after a user gesture: unlock() on the first tap or key.
+
+let ctx = null;
+let muted = false;
+
+function ac() {
+  if (!ctx) {
+    const C = window.AudioContext || window.webkitAudioContext;
+    if (!C) return null;
+    ctx = new C();
+  }
+  return ctx;
+}
+
+export function unlock() {
+  const c = ac();
+  if (c && c.state === 'suspended') c.resume();
+}
+
+export function ready() {
+  return !!ctx && ctx.state === 'running';
+}
+
+export function setMuted(m) { muted = !!m; }
+export function isMuted() { return muted; }
+
+function tone(freq, start, dur, { type = 'sine', gain = 0.2, to = null } = {}) {
+  const c = ctx;
+  const t0 = c.currentTime + start;
+  const o = c.createOscillator();
+  const g = c.createGain();
+  o.type = type;
+  o.frequency.setValueAtTime(freq, t0);
+  if (to) o.frequency.exponentialRampToValueAtTime(to, t0 + dur);
+  g.gain.setValueAtTime(0.0001, t0);
+  g.gain.exponentialRampToValueAtTime(gain, t0 + 0.01);
+  g.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
+  o.connect(g).connect(c.destination);
+  o.start(t0);
+  o.stop(t0 + dur + 0.05);
+}
+
+const SOUNDS = {
+  join: () => { tone(520, 0, 0.12, { to: 880, gain: 0.25 }); tone(1040, 0.08, 0.1, { gain: 0.12 }); },
+  leave: () => tone(440, 0, 0.18, { to: 260, gain: 0.15 }),
+  start: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.09, 0.22, { type: 'triangle', gain: 0.22 })),
+  tick: () => tone(1200, 0, 0.05, { type: 'square', gain: 0.06 }),
+  last: () => tone(1500, 0, 0.09, { type: 'square', gain: 0.09 }),
+  reveal: () => { tone(300, 0, 0.35, { to: 900, type: 'sawtooth', gain: 0.08 }); tone(1320, 0.3, 0.25, { gain: 0.18 }); },
+  turn: () => tone(880, 0, 0.15, { type: 'triangle', gain: 0.2 }),
+  error: () => tone(200, 0, 0.2, { type: 'square', gain: 0.08 }),
+  win: () => [523, 659, 784, 659, 784, 1047].forEach((f, i) =>
+    tone(f, i * 0.12, i === 5 ? 0.6 : 0.18, { type: 'triangle', gain: 0.22 })),
+};
+
+/** Play a named sound: join, leave, start, tick, last, reveal, turn, error, win. */
+export function play(name) {
+  if (muted) return;
+  const c = ac();
+  if (!c || c.state !== 'running') return;
+  const s = SOUNDS[name];
+  if (s) {
+    try { s(); } catch (e) { /* ignore */ }
+  }
+}

@@ -1,0 +1,75 @@
+"""The front end's strings are complete in en/uk/ru, no JS parses HTML, and the phone page is small."""
+import gzip
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "frontend" / "static"
+COMMON = STATIC / "common"
+LANGS = ("en", "uk", "ru")
+PLURAL_FORMS = {"en": {"one", "other"}, "uk": {"one", "few", "many", "other"}, "ru": {"one", "few", "many", "other"}}
+
+
+def strings() -> dict:
+    text = (COMMON / "i18n.js").read_text(encoding="utf-8")
+    m = re.search(r"/\*json-start\*/(.*)/\*json-end\*/", text, re.S)
+    assert m, "i18n.js keeps its STRINGS between /*json-start*/ and /*json-end*/"
+    return json.loads(m.group(1))
+
+
+def params(value) -> set:
+    texts = [value] if isinstance(value, str) else list(value.values())
+    return {p for s in texts for p in re.findall(r"\{(\w+)\}", s)}
+
+
+def test_every_language_has_every_key():
+    table = strings()
+    assert set(table) == set(LANGS)
+    keys = set(table["en"])
+    for lang in LANGS:
+        assert set(table[lang]) == keys, f"{lang}: missing {sorted(keys - set(table[lang]))}, extra {sorted(set(table[lang]) - keys)}"
+
+
+def test_no_string_is_empty_and_placeholders_match():
+    table = strings()
+    for key, en in table["en"].items():
+        for lang in LANGS:
+            value = table[lang][key]
+            if isinstance(value, dict):
+                assert PLURAL_FORMS[lang] <= set(value), f"{lang} {key}: plural forms {sorted(value)}"
+            else:
+                assert value.strip(), f"{lang} {key} is empty"
+            assert params(value) == params(en), f"{lang} {key}: placeholders differ from English"
+
+
+def test_every_literal_key_used_in_common_js_exists():
+    keys = set(strings()["en"])
+    used = set()
+    for path in COMMON.glob("*.js"):
+        used |= set(re.findall(r"\bt\('([a-z_]+(?:\.[a-z_]+)+)'", path.read_text(encoding="utf-8")))
+    assert used, "no t('...') calls found"
+    assert used <= keys, f"unknown keys: {sorted(used - keys)}"
+
+
+def test_no_frontend_js_parses_html():
+    bad = re.compile(r"\.(innerHTML|outerHTML)\b|insertAdjacentHTML|document\.write\(|createContextualFragment")
+    offenders = [str(p.relative_to(ROOT)) for p in STATIC.rglob("*.js") if bad.search(p.read_text(encoding="utf-8"))]
+    assert not offenders, f"set text with textContent, never HTML: {offenders}"
+
+
+def test_template_catalogs_are_translated_and_compiled():
+    for lang in ("uk", "ru"):
+        po = ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"
+        mo = po.with_suffix(".mo")
+        assert mo.exists(), f"compile {po} (msgfmt -o {mo} {po})"
+        text = po.read_text(encoding="utf-8")
+        pairs = re.findall(r'^msgid "(.+)"\nmsgstr "(.*)"$', text, re.M)
+        assert pairs and all(s for _, s in pairs), f"{lang}: untranslated entries"
+        assert mo.stat().st_mtime >= po.stat().st_mtime - 1, f"{mo} is older than {po}"
+
+
+def test_phone_page_fits_the_budget():
+    files = list(COMMON.glob("*.js")) + [COMMON / "common.css"]
+    total = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    assert total <= 60 * 1024, f"common JS+CSS is {total} bytes gzipped"
