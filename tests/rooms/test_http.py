@@ -94,3 +94,26 @@ def test_the_ukrainian_dictionary_check_answers_known_and_unknown_words(client):
     assert client.get("/api/dictionary/uk/книжками").json()["known"] is True
     assert client.get("/api/dictionary/uk/п’ять").json()["known"] is True
     assert client.get("/api/dictionary/uk/кнткщ").json() == {"word": "кнткщ", "known": False}
+
+
+def test_healthz_is_503_with_the_reason_when_the_channel_layer_is_down(client, monkeypatch):
+    from partyhub.rooms import api
+
+    async def down():
+        raise ConnectionError("layer down")
+    monkeypatch.setattr(api, "_probe_layer", down)
+    r = client.get("/healthz")
+    assert r.status_code == 503 and r.json()["db"] == "ok"
+    assert r.json()["channel_layer"].startswith("down")
+
+
+def test_the_origin_check_allows_the_own_host_public_url_and_no_origin(settings):
+    from partyhub.origin import origin_allowed
+    settings.PUBLIC_URL = "https://party.example"
+    settings.ALLOWED_ORIGINS = ["http://tv.local:9000"]
+    assert origin_allowed(None, "x")
+    assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert origin_allowed("https://party.example", "web:8000")
+    assert origin_allowed("http://tv.local:9000", "web:8000")
+    assert not origin_allowed("http://evil.example", "127.0.0.1:8000")
+    assert not origin_allowed("null", "127.0.0.1:8000")
