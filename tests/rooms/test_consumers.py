@@ -180,3 +180,29 @@ async def test_ping_answers_with_the_server_clock():
     await tv.send({"t": "ping", "d": {"c": 123}})
     pong = await tv.recv()
     assert pong["t"] == "pong" and pong["d"]["c"] == 123 and pong["d"]["s"] > 1.7e12
+
+
+async def test_an_unknown_room_refuses_the_socket():
+    assert await Client("ZZZZ").open() is not True
+
+
+async def test_a_repeated_action_id_over_the_socket_is_applied_once_and_answered():
+    _, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "count", "options": {}})
+    await phones[1].until(lambda v: v["room"]["phase"] == "playing")
+    await phones[1].act({"type": "say", "text": "once"}, ref="r1")
+    await phones[1].until(lambda v: len(v["game"]["said"]) == 1)
+    await phones[1].act({"type": "say", "text": "once"}, ref="r1")
+    err = await phones[1].error()
+    assert err["d"]["code"] == "duplicate_action" and err["d"]["ref"] == "r1"
+    assert len(phones[1].view["game"]["said"]) == 1
+
+
+async def test_an_action_after_the_game_ended_is_refused():
+    _, tv, phones = await table(1)
+    await tv.act({"type": "start", "game": "count", "options": {"target": 3}})
+    await phones[0].until(lambda v: v["room"]["phase"] == "playing")
+    await phones[0].act({"type": "add", "n": 3})
+    await phones[0].until(lambda v: v["room"]["phase"] == "over")
+    await phones[0].act({"type": "add", "n": 1})
+    assert (await phones[0].error())["d"]["code"] == "game_over"
