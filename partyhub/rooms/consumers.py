@@ -9,7 +9,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import groups, registry, services, timekeeper
+from partyhub.rooms import fanout, registry, services, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
@@ -40,12 +40,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         seat = self.actor.seat
         self.viewer = viewer_key(self.actor.role, seat)
-        self.joined = [groups.viewer_group(self.code, self.viewer)]
-        if seat is not None:
-            self.joined.append(groups.seat_control_group(self.code, seat.player_id))
-        for g in self.joined:
-            await self.channel_layer.group_add(g, self.channel_name)
+        self.player_id = seat.player_id if seat is not None else None
         await self.accept()
+        await fanout.attach(self, self.code, self.viewer, self.player_id)
+        self.attached = True
         if seat is not None:
             change = await database_sync_to_async(services.seat_connect)(
                 self.code, seat.player_id, self.channel_name)
@@ -55,8 +53,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_own_view(change)
 
     async def disconnect(self, close_code):
-        for g in getattr(self, "joined", []):
-            await self.channel_layer.group_discard(g, self.channel_name)
+        if getattr(self, "attached", False):
+            self.attached = False
+            await fanout.detach(self, self.code, self.viewer, self.player_id)
         seat = self.actor.seat if self.actor else None
         if seat is not None:
             try:
@@ -98,10 +97,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             change = await database_sync_to_async(services.room_apply)(self.code, self.actor, ref, d)
         except ServiceError as e:
             if e.public and self.actor.seat is not None:
-                await self.channel_layer.group_send(groups.viewer_group(self.code, TABLE), {
-                    "type": "room.stream", "text": json.dumps(
-                        {"t": "notice", "d": {"code": e.code, "player": self.actor.seat.player_id,
-                                              "action": d}}, ensure_ascii=False)})
+                await fanout.stream(self.code, (TABLE,), json.dumps(
+                    {"t": "notice", "d": {"code": e.code, "player": self.actor.seat.player_id,
+                                          "action": d}}, ensure_ascii=False))
             return await self._error(e.code, ref, e.message)
         await publish(change)
 
@@ -125,16 +123,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if isinstance(result, Rejected):
             return await self._error(result.code, ref, result.message)
         await database_sync_to_async(services.stream_store)(room, seat.player_id, d)
-        text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"))
-        for viewer in result.to:
-            await self.channel_layer.group_send(groups.viewer_group(self.code, viewer),
-                                                {"type": "room.stream", "text": text})
+        text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
+                          ensure_ascii=False)
+        await fanout.stream(self.code, result.to, text)
 
     # -- group messages
     async def room_frame(self, event):
         if event["v"] > self.last_v:
             self.last_v = event["v"]
             await self.send(text_data=event["text"])
+
+    async def fanout(self, event):
+        await fanout.receive(event)
 
     async def room_stream(self, event):
         await self.send(text_data=event["text"])

@@ -1,12 +1,9 @@
 """After a commit: send each viewer its view, and carry out the change's side effects."""
 from __future__ import annotations
 
-import asyncio
 import time
 
-from channels.layers import get_channel_layer
-
-from partyhub.rooms import groups, net, viewmodel
+from partyhub.rooms import fanout, net, viewmodel
 
 # code -> (version, room, seats, when): the last committed snapshot this process saw. Stream
 # items are checked against it; it is re-read from the database when older than SNAPSHOT_TTL,
@@ -26,26 +23,20 @@ async def publish(change) -> None:
     room, seats = change.room, change.seats
     remember(change)
     frames = viewmodel.viewer_frames(room, seats, net.join_url(room.code))
-    layer = get_channel_layer()
-    await asyncio.gather(*(
-        layer.group_send(groups.viewer_group(room.code, viewer),
-                         {"type": "room.frame", "v": room.version, "text": text})
-        for viewer, text in frames.items()))
+    await fanout.frames(room.code, room.version, frames)
     for effect in change.effects:
-        await _carry_out(room, effect, layer)
+        await _carry_out(room, effect)
 
 
-async def _carry_out(room, effect, layer) -> None:
+async def _carry_out(room, effect) -> None:
     kind = effect[0]
     if kind == "replace":
         _, player_id, channel = effect
-        await layer.group_send(groups.seat_control_group(room.code, player_id),
-                               {"type": "seat.replace", "keep": channel})
+        await fanout.control(room.code, player_id, {"type": "seat.replace", "keep": channel})
     elif kind == "kick":
-        await layer.group_send(groups.seat_control_group(room.code, effect[1]), {"type": "seat.kick"})
+        await fanout.control(room.code, effect[1], {"type": "seat.kick"})
     elif kind == "moved":
-        await layer.group_send(groups.seat_control_group(room.code, effect[1]),
-                               {"type": "seat.moved", "player": effect[2]})
+        await fanout.control(room.code, effect[1], {"type": "seat.moved", "player": effect[2]})
     elif kind == "bot":
         from partyhub import bots
         bots.spawn(room.code)

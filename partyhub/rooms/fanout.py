@@ -1,0 +1,119 @@
+"""Fan-out: a room's frames go straight to this process's sockets, and once to each other process.
+
+Every process keeps its sockets by room and viewer. A change is encoded once per viewer and
+handed to the local sockets directly; with a shared channel layer (Redis) the same frames go
+once, as one message, to the room's process group, where each other process that has sockets
+of the room delivers them to its own. The channel layer is used once per process per change,
+never once per socket.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from collections import defaultdict
+
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+from partyhub.rooms import groups
+
+log = logging.getLogger(__name__)
+PROCESS = uuid.uuid4().hex
+LOCAL: dict = defaultdict(lambda: defaultdict(set))     # code -> viewer -> {consumer}
+SEATS: dict = defaultdict(lambda: defaultdict(set))     # code -> player id -> {consumer}
+RECEIVERS: dict = {}                                    # code -> the consumer that receives
+
+
+def _shared() -> bool:
+    return not isinstance(get_channel_layer(), InMemoryChannelLayer)
+
+
+async def attach(consumer, code: str, viewer: str, player_id: str | None) -> None:
+    LOCAL[code][viewer].add(consumer)
+    if player_id:
+        SEATS[code][player_id].add(consumer)
+    if _shared() and code not in RECEIVERS:
+        await _receive_with(code, consumer)
+
+
+async def detach(consumer, code: str, viewer: str, player_id: str | None) -> None:
+    LOCAL[code][viewer].discard(consumer)
+    if not LOCAL[code][viewer]:
+        del LOCAL[code][viewer]
+    if player_id:
+        SEATS[code][player_id].discard(consumer)
+        if not SEATS[code][player_id]:
+            del SEATS[code][player_id]
+    if RECEIVERS.get(code) is consumer:
+        del RECEIVERS[code]
+        await get_channel_layer().group_discard(groups.room_group(code), consumer.channel_name)
+        heir = next((c for viewers in LOCAL.get(code, {}).values() for c in viewers), None)
+        if heir is not None:
+            await _receive_with(code, heir)
+    if not LOCAL[code]:
+        LOCAL.pop(code, None)
+        SEATS.pop(code, None)
+
+
+async def _receive_with(code: str, consumer) -> None:
+    """One socket of this process receives the room's messages for all of them (Channels'
+    own receive loop; see `RoomConsumer.fanout`)."""
+    RECEIVERS[code] = consumer
+    await get_channel_layer().group_add(groups.room_group(code), consumer.channel_name)
+
+
+async def receive(msg: dict) -> None:
+    """A fan-out message from the channel layer, handed in by the receiving socket."""
+    if msg.get("origin") != PROCESS:
+        await _local(msg)
+
+
+async def frames(code: str, version: int, by_viewer: dict) -> None:
+    """Each viewer's frame (text) to its sockets here and in every other process."""
+    await _local({"kind": "frames", "code": code, "v": version, "frames": by_viewer})
+    await _remote({"kind": "frames", "code": code, "v": version, "frames": by_viewer})
+
+
+async def stream(code: str, viewers, text: str) -> None:
+    msg = {"kind": "stream", "code": code, "viewers": list(viewers), "text": text}
+    await _local(msg)
+    await _remote(msg)
+
+
+async def control(code: str, player_id: str, event: dict) -> None:
+    """A control message (replace, kick, moved) to every socket of one seat."""
+    msg = {"kind": "control", "code": code, "player": player_id, "event": event}
+    await _local(msg)
+    await _remote(msg)
+
+
+async def _local(msg: dict) -> None:
+    code, kind = msg["code"], msg["kind"]
+    if kind == "frames":
+        room = LOCAL.get(code, {})
+        for viewer, text in msg["frames"].items():
+            for consumer in list(room.get(viewer, ())):
+                await _call(consumer.room_frame, {"v": msg["v"], "text": text})
+    elif kind == "stream":
+        room = LOCAL.get(code, {})
+        for viewer in msg["viewers"]:
+            for consumer in list(room.get(viewer, ())):
+                await _call(consumer.room_stream, {"text": msg["text"]})
+    elif kind == "control":
+        event = msg["event"]
+        handler = event["type"].replace(".", "_")
+        for consumer in list(SEATS.get(code, {}).get(msg["player"], ())):
+            await _call(getattr(consumer, handler), event)
+
+
+async def _call(fn, arg) -> None:
+    try:
+        await fn(arg)
+    except Exception:   # one closed socket must not stop the others' frames
+        log.debug("delivery failed", exc_info=True)
+
+
+async def _remote(msg: dict) -> None:
+    if not _shared():
+        return
+    await get_channel_layer().group_send(groups.room_group(msg["code"]),
+                                         {"type": "fanout", "origin": PROCESS, **msg})
