@@ -42,7 +42,7 @@ async def test_tv_and_three_phones_fill_the_lobby_and_the_vip_starts(tmp_path, c
             assert await tv.locator(".players .pname").count() == 3
             await shot(phones[1], f"lobby-phone-reloaded-{lang}")
             vip = phones[0]
-            await vip.locator(".game-card", has_text=re.compile("Count", re.I)).click()
+            await vip.locator(".game-card", has_text=re.compile("Count|Рахуємо|Считаем", re.I)).click()   # the card label is translated
             await vip.locator("button.start").click()
             await tv.locator(".lobby-tv").wait_for(state="detached")
             await phones[2].locator(".generic").wait_for()

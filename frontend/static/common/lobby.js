@@ -1,7 +1,7 @@
 // The lobby: TV (code, QR, join URL, players, game picker, host settings) and phone.
 import { h, mount, region, chip } from './dom.js';
 import { t } from './i18n.js';
-import { renderPicker } from './picker.js';
+import { renderPicker, closeOptions } from './picker.js';
 
 const seen = new Set();   // players already shown: only new ones pop in
 
@@ -17,6 +17,7 @@ export function renderLobby(box, view, app) {
 /* ---------- TV ---------- */
 
 const qrCache = new Map();
+let escParts = null;   // the TV lobby whose drawers Escape closes
 
 /** The QR code image; the SVG is loaded as a blob so it shows even without an xmlns. */
 function qrImage(code) {
@@ -42,8 +43,24 @@ function buildTv(box) {
     host: h('section', { class: 'host-panel' }),
     picker: h('div', { class: 'picker-box' }),
     settings: h('div', { class: 'settings' }),
+    gear: h('button', { class: 'btn gear', type: 'button', 'aria-expanded': 'false' }, '⚙'),
+    drawer: h('div', { class: 'drawer settings-drawer', hidden: true }),
   };
-  mount(p.host, p.picker, p.settings);
+  // host settings live behind the gear, in a drawer over the players: the players stay in view
+  const openSettings = (open) => {
+    p.drawer.hidden = !open;
+    p.gear.setAttribute('aria-expanded', open ? 'true' : 'false');
+    p.gear.classList.toggle('on', open);
+    if (open) closeOptions(p.picker);
+  };
+  p.gear.addEventListener('click', () => openSettings(p.drawer.hidden));
+  p.drawerHead = h('div', { class: 'drawer-head' });
+  p.drawerClose = h('button', { class: 'btn small primary', type: 'button', onclick: () => openSettings(false) });
+  mount(p.drawer, p.drawerHead, p.settings);
+  p.closeAll = () => { openSettings(false); closeOptions(p.picker); };
+  if (!escParts) document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
+  escParts = p;
+  mount(p.host, p.picker, p.gear, p.drawer);
   mount(box, h('div', { class: 'lobby-tv' }, p.join,
     h('section', { class: 'lobby-main' }, p.head, p.players, p.host)));
   return p;
@@ -81,6 +98,12 @@ function updateTv(p, view, app) {
   p.picker.hidden = !(room.games || []).length;
   renderPicker(p.picker, view, app, canStart);
   renderSettings(p.settings, view, app);
+  p.gear.hidden = p.settings.hidden;
+  if (p.settings.hidden) p.drawer.hidden = true;
+  p.gear.title = t('lobby.settings');
+  p.gear.setAttribute('aria-label', t('lobby.settings'));
+  p.drawerClose.textContent = t('pick.close');
+  region(p.drawerHead, [t('lang')], () => [h('h3', null, t('lobby.settings')), p.drawerClose]);
 }
 
 function renderSettings(box, view, app) {
@@ -124,22 +147,23 @@ function renderPlayers(box, view, app, kind) {
       class: ['player', kind === 'tiles' ? 'tile' : 'row', isNew && 'pop', !pl.connected && 'away', pl.id === view.you.id && 'me'],
       style: { '--pc': pl.color },
     },
-    chip(pl, 'big'),
-    h('span', { class: 'pname' }, pl.name),
+    h('span', { class: 'avatar' }, chip(pl, 'big'),
+      h('span', { class: ['live', pl.connected ? 'on' : 'off'], title: t(pl.connected ? 'lobby.connected' : 'lobby.away') })),
+    h('span', { class: 'pname', title: pl.name }, pl.name),
     h('span', { class: 'tags' },
       pl.id === room.vip ? h('span', { class: 'tag vip', title: t('lobby.vip') }, '★ ' + t('lobby.vip')) : null,
       pl.bot ? h('span', { class: 'tag' }, t('lobby.bot')) : null,
       pl.id === view.you.id ? h('span', { class: 'tag' }, t('lobby.you')) : null),
-    h('span', { class: ['live', pl.connected ? 'on' : 'off'], title: t(pl.connected ? 'lobby.connected' : 'lobby.away') }),
     kicks.has(pl.id) ? kickButton(kicks.get(pl.id), pl, app) : null);
   });
   if (kind === 'tiles' && room.players.length < 3) {
     for (let i = room.players.length; i < 3; i++) {
-      items.push(h('div', { class: 'player tile empty' }, h('span', { class: 'chip big ghost' }, '?'),
+      items.push(h('div', { class: 'player tile empty' }, h('span', { class: 'avatar' }, h('span', { class: 'chip big ghost' }, '?')),
         h('span', { class: 'pname' }, t('lobby.waiting'))));
     }
   }
-  box.classList.toggle('few', kind === 'tiles' && room.players.length <= 6);
+  box.classList.toggle('few', kind === 'tiles' && room.players.length <= 6);   // 3 columns, big; 7-12: 3 columns
+  box.classList.toggle('many', kind === 'tiles' && room.players.length > 12);
   mount(box, items);
 }
 

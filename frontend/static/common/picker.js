@@ -3,7 +3,14 @@ import { h, region } from './dom.js';
 import { t } from './i18n.js';
 import { humanise } from './util.js';
 
-const pick = { game: null, values: {} };   // survives re-renders
+const pick = { game: null, values: {}, open: false };   // survives re-renders (open: the options drawer)
+
+/** Close the options drawer (the TV's settings drawer opens in the same spot). */
+export function closeOptions(box) {
+  if (!pick.open) return;
+  pick.open = false;
+  if (box && box._rerender) box._rerender();
+}
 
 export function gameLabel(g) {
   return t(`game.${g.id}`, null, g.name || g.id);
@@ -31,6 +38,8 @@ export function renderPicker(box, view, app, enabled) {
 
 function build(box, view, app, games, starts, enabled) {
   const rerender = () => { box._regionKey = null; renderPicker(box, view, app, enabled); };
+  box._rerender = rerender;
+  const tv = app.page === 'tv';
   const n = view.room.players.length;
   const list = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('pick.title') },
     games.map((g) => {
@@ -39,6 +48,7 @@ function build(box, view, app, games, starts, enabled) {
         class: ['game-card', g.id === pick.game && 'sel', !fits && 'dim'],
         role: 'radio',
         'aria-checked': g.id === pick.game ? 'true' : 'false',
+        title: gameLabel(g),
         onclick: () => { pick.game = g.id; rerender(); },
       },
       h('span', { class: 'gname' }, gameLabel(g)),
@@ -60,8 +70,31 @@ function build(box, view, app, games, starts, enabled) {
       if (!start) return;
       app.act({ type: 'start', game: g.id, options: collect(g, values) });
     },
-  }, g && app.page === 'tv' ? t('pick.start', { game: gameLabel(g) }) : t('pick.start_plain'));
-  return [h('h3', null, t('pick.title')), list, form, note, go];
+  }, g && tv ? t('pick.start', { game: gameLabel(g) }) : t('pick.start_plain'));
+  // the options stay folded behind a toggle: on the TV they open in a drawer over the
+  // players, on the phone they unfold in place
+  const toggle = form ? h('button', {
+    class: ['btn', 'small', 'ghost', 'opts-toggle', pick.open && 'on'],
+    type: 'button',
+    'aria-expanded': pick.open ? 'true' : 'false',
+    onclick: () => {
+      pick.open = !pick.open;
+      if (pick.open && tv) {
+        const other = box.closest('.host-panel')?.querySelector('.settings-drawer');
+        if (other) other.hidden = true;
+      }
+      rerender();
+    },
+  }, h('span', { 'aria-hidden': 'true' }, '⚙'), t('pick.options'), h('span', { class: 'caret', 'aria-hidden': 'true' }, pick.open ? '▴' : '▾')) : null;
+  let opts = null;
+  if (form && pick.open) {
+    opts = tv ? h('div', { class: 'drawer opts-drawer' },
+      h('div', { class: 'drawer-head' }, h('h3', null, `${t('pick.options')}: ${gameLabel(g)}`),
+        h('button', { class: 'btn small primary', type: 'button', onclick: () => { pick.open = false; rerender(); } }, t('pick.close'))),
+      form) : form;
+  }
+  if (tv) return [list, h('div', { class: 'pick-bar' }, toggle, note, go), opts];
+  return [h('h3', null, t('pick.title')), list, toggle, opts, note, go];
 }
 
 function collect(g, values) {

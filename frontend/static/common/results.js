@@ -29,11 +29,7 @@ export function renderResults(box, view, app) {
   const won = me && winners.has(me);
 
   const podium = h('div', { class: 'podium' }, order.map((i) => h('div', { class: ['step', `step-${i + 1}`] },
-    h('div', { class: 'step-players' }, steps[i].players.map((p) => h('div', {
-      class: ['pod-player', winners.has(p.id) && 'winner', p.id === me && 'me'],
-      style: { '--pc': p.color },
-    }, winners.has(p.id) ? h('span', { class: 'crown', 'aria-hidden': 'true' }, '♛') : null,
-    chip(p, 'big'), h('span', { class: 'pname' }, p.name)))),
+    stepPlayers(steps[i].players, winners, me),
     h('div', { class: 'block' }, h('span', { class: 'place' }, String(i + 1)),
       h('span', { class: 'pts' }, t('score.points', { n: steps[i].score }))))));
 
@@ -41,7 +37,7 @@ export function renderResults(box, view, app) {
   let place = 4;
   const restList = rest.length ? h('ol', { class: 'rest' }, rest.map((g) => {
     const li = h('li', { value: place }, h('span', { class: 'place' }, `${place}.`),
-      g.players.map((p) => h('span', { class: 'rest-p' }, chip(p), p.name)),
+      g.players.map((p) => h('span', { class: 'rest-p', title: p.name }, chip(p), h('span', { class: 'rname' }, p.name))),
       h('span', { class: 'pts' }, t('score.points', { n: g.score })));
     place += 1;
     return li;
@@ -62,7 +58,26 @@ export function renderResults(box, view, app) {
   if (won && !box._buzzed) { box._buzzed = true; app.vibrate([120, 80, 120, 80, 300]); }
 }
 
+const STEP_MAX = 3;   // players shown on one podium step; a big tie shows "+N more"
+
+function stepPlayers(players, winners, me) {
+  // the viewer and the winners first, so a phone always finds itself on its step
+  const sorted = [...players].sort((a, b) => (b.id === me) - (a.id === me) || winners.has(b.id) - winners.has(a.id));
+  const shown = sorted.length > STEP_MAX ? sorted.slice(0, STEP_MAX - 1) : sorted;
+  const hidden = sorted.slice(shown.length);
+  return h('div', { class: ['step-players', players.length > 1 && 'shared'] },
+    shown.map((p) => h('div', {
+      class: ['pod-player', winners.has(p.id) && 'winner', p.id === me && 'me'],
+      style: { '--pc': p.color },
+      title: p.name,
+    }, winners.has(p.id) ? h('span', { class: 'crown', 'aria-hidden': 'true' }, '♛') : null,
+    chip(p, 'big'), h('span', { class: 'pname' }, p.name))),
+    hidden.length ? h('span', { class: 'pod-more', title: hidden.map((p) => p.name).join(', ') },
+      t('results.more', { n: hidden.length })) : null);
+}
+
 function winnerTitle(room, res) {
+  if ((res.winners || []).length > 2) return t('results.tie');
   const names = (res.winners || []).map((id) => (room.players.find((p) => p.id === id) || {}).name).filter(Boolean);
   return names.length ? t('results.winner', { name: names.join(' & ') }) : t('results.title');
 }
@@ -74,12 +89,12 @@ function scoreboard(room, app) {
   for (const g of played) for (const w of g.winners || []) if (wins.has(w)) wins.set(w, wins.get(w) + 1);
   const table = [...room.players].sort((a, b) => wins.get(b.id) - wins.get(a.id));
   const name = (id) => (room.players.find((p) => p.id === id) || {}).name || '—';
-  return h('aside', { class: 'scoreboard' },
+  return h('aside', { class: ['scoreboard', room.players.length > 8 && 'many'] },
     h('h3', null, t('results.scoreboard', { n: played.length })),
     h('ol', { class: 'games-played' }, played.slice(-6).map((g) => h('li', null,
       h('span', { class: 'sb-game' }, t(`game.${g.game}`, null, g.game)),
       h('span', { class: 'sb-win' }, (g.winners || []).map(name).join(', ') || '—')))),
-    h('div', { class: 'wins' }, table.map((p) => h('div', { class: 'win-row', style: { '--pc': p.color } },
+    h('div', { class: 'wins' }, table.map((p) => h('div', { class: 'win-row', style: { '--pc': p.color }, title: p.name },
       chip(p), h('span', { class: 'pname' }, p.name),
       h('span', { class: 'wcount' }, t('results.wins', { n: wins.get(p.id) }))))));
 }

@@ -95,7 +95,8 @@ class Jinx:
         if turn.picked(state, me) is not None:
             return Rejected("already_picked", "Your pick is final for this turn.")
         if turn.fingers(state)[slot] is not None:
-            return Rejected("jinx", "Jinx! Another finger got there first: pick another card.")
+            return Rejected("jinx", "Jinx! Another finger got there first: pick another card.",
+                            public=True)
         right = slot == state["target"]
         event = {"type": "card_picked", "seat": state["seats"][me], "slot": slot,
                  "face": state["grid"][slot], "right": right}

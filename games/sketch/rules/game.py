@@ -26,12 +26,18 @@ class Sketch:
     def setup(self, seats, options, seed) -> dict:
         state = {
             "seed": seed, "rng": 0, "seats": list(seats), "options": dict(options),
-            "phase": "ready", "round": 0, "deadline": None,
+            "phase": "drawing", "round": 1, "deadline": None,
             "boards": {s: [st.new_board() for _ in range(BOARDS)] for s in seats},
-            "guesses": [], "next_guess": 1, "last": None, "seq": 0,
+            "guesses": [], "next_guess": 1, "seq": 1,
+            "last": {"type": "round_started", "round": 1, "kind": ROUNDS[0], "n": 1},
         }
         state["cards"] = deal(list(seats), state["options"], rng(state))
         return state
+
+    def begin(self, state, now) -> dict:
+        """The VIP pressed Start: the sand timer turns and the first drawing round runs
+        round_seconds from `now` (the platform calls this once, right after setup)."""
+        return dict(state, deadline=now + state["options"]["round_seconds"] * 1000)
 
     # -- actions -------------------------------------------------------------------------
     def apply(self, state, seat, action, now):
@@ -40,11 +46,7 @@ class Sketch:
         kind = action.get("type") if isinstance(action, dict) else None
         if state["phase"] == "over":
             return Rejected("game_over", "The game is over.")
-        if kind == "begin":
-            return self._begin(state, seat, now)
-        if state["phase"] == "ready":
-            return Rejected("not_started", "Turn the timer over first.")
-        if now >= state["deadline"]:
+        if state["deadline"] is not None and now >= state["deadline"]:
             return Rejected("time_up", "The sand has run out: the next round is coming.")
         if kind in drawing.STREAMS:
             relayed = drawing.stream(state, seat, action, now)
@@ -58,13 +60,6 @@ class Sketch:
         if kind == "feedback":
             return guessing.feedback(state, seat, action)
         return Rejected("bad_action", "Unknown action.")
-
-    def _begin(self, state, seat, now):
-        """A player turns the sand timer over: the first drawing round starts."""
-        if state["phase"] != "ready":
-            return Rejected("already_started", "The game has started.")
-        new = st.fork(state)
-        return Accepted(new, self._next_round_into(new, now))
 
     def _next_round_into(self, new, start) -> list:
         new["round"] += 1
@@ -89,8 +84,6 @@ class Sketch:
     def actions(self, state, viewer) -> list[dict]:
         if viewer not in state["seats"] or state["phase"] == "over":
             return []
-        if state["phase"] == "ready":
-            return [{"type": "begin"}]
         if state["phase"] == "drawing":
             return drawing.draw_actions(state, viewer)
         return guessing.guess_actions(state, viewer) + guessing.feedback_actions(state, viewer)

@@ -30,13 +30,12 @@ def _guess(g: dict) -> dict:
 
 
 def _private(state: dict, seat) -> dict:
-    started = state["phase"] != "ready"
     mine = [g for g in state["guesses"] if g["player"] == seat]
     asked = [g for g in state["guesses"] if g["owner"] == seat]
     drawing = state["phase"] == "drawing"
     return {
-        "cards": [list(card) for card in state["cards"][seat]] if started else [],
-        "free_words": free_words(state, seat) if started else [],
+        "cards": [list(card) for card in state["cards"][seat]],
+        "free_words": free_words(state, seat),
         "boards": [{"board": i, "word": b["word"], "strokes": b["strokes"],
                     "won_by": list(b["won_by"])}
                    for i, b in enumerate(state["boards"][seat])],

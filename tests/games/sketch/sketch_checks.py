@@ -42,7 +42,7 @@ def check_secrecy(state):
                 if b["word"] is not None:
                     on_boards[b["word"]] = revealed(state, viewer, owner, b)
         for owner, cards in state["cards"].items():
-            if owner == viewer and state["phase"] != "ready":
+            if owner == viewer:
                 continue
             for word in (w for card in cards for w in card):
                 if not on_boards.get(word, False):

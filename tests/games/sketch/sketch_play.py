@@ -15,8 +15,7 @@ def seats(n):
 
 
 def started(n=3, seed=1, now=T0, **given):
-    state = GAME.setup(seats(n), options(**given), seed)
-    return ok(state, "p0", {"type": "begin"}, now)
+    return GAME.begin(GAME.setup(seats(n), options(**given), seed), now)
 
 
 def ok(state, seat, action, now=T0 + 1):

@@ -4,16 +4,24 @@ from games.sketch.rules import GAME
 from sketch_play import T0, ok, options, put, refused, seats, started
 
 
-def test_the_game_waits_with_cards_face_down_until_a_player_turns_the_timer():
+def test_the_first_drawing_round_starts_when_the_platform_begins_the_game():
+    """No "ready" phase: setup deals round 1 and `begin` (the VIP's Start) turns the timer."""
     state = GAME.setup(seats(3), options(), 5)
-    assert state["phase"] == "ready" and GAME.deadline(state) is None
-    assert GAME.actions(state, "p1") == [{"type": "begin"}]
-    assert GAME.view(state, "p1")["you"]["cards"] == []
-    assert refused(state, "p1", {"type": "draw", "board": 0, "word": "x"}) == "not_started"
-    state = ok(state, "p1", {"type": "begin"}, T0)
     assert state["phase"] == "drawing" and state["round"] == 1
-    assert GAME.deadline(state) == T0 + 60_000
-    assert refused(state, "p2", {"type": "begin"}) == "already_started"
+    assert GAME.deadline(state) is None
+    assert GAME.view(state, "p1")["last"] == {"type": "round_started", "round": 1,
+                                              "kind": "drawing", "n": 1}
+    begun = GAME.begin(state, T0)
+    assert state["deadline"] is None, "begin never mutates its input"
+    assert begun["phase"] == "drawing" and GAME.deadline(begun) == T0 + 60_000
+    assert GAME.view(begun, "p1")["you"]["cards"] == state["cards"]["p1"]
+    assert GAME.actions(begun, "p1")[0]["type"] == "draw"
+    assert refused(begun, "p1", {"type": "begin"}) == "bad_action"
+
+
+def test_begin_times_the_round_with_the_game_clock_and_extended_lengths():
+    state = GAME.begin(GAME.setup(seats(4), options(round_seconds=120), 2), T0 + 5)
+    assert GAME.deadline(state) == T0 + 5 + 120_000
 
 
 def test_six_rounds_alternate_drawing_and_guessing_and_the_last_deadline_ends_the_game():
@@ -29,7 +37,7 @@ def test_six_rounds_alternate_drawing_and_guessing_and_the_last_deadline_ends_th
                     (4, "guessing"), (5, "drawing"), (6, "guessing")]
     assert state["phase"] == "over" and GAME.deadline(state) is None
     assert GAME.actions(state, "p0") == []
-    assert refused(state, "p0", {"type": "begin"}) == "game_over"
+    assert refused(state, "p0", {"type": "draw", "board": 0, "word": "x"}) == "game_over"
 
 
 def test_an_early_timer_call_changes_nothing():

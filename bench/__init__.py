@@ -1,0 +1,1 @@
+"""partyhub benchmarks (not run by `make test`). Entry: `python -m bench` (see bench/__main__.py)."""

@@ -1,0 +1,118 @@
+"""Renders the figures as markdown and keeps them in their own section of docs/performance.md."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.stats import ratio
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
+START, END = "<!-- bench:platform:start -->", "<!-- bench:platform:end -->"
+HEADER = ("# Performance\n\nBenchmarks live in `bench/` and are not part of `make test`. Each section "
+          "below is written by one bench; a bench rewrites only its own section.\n")
+
+
+def _ms(x):
+    return "-" if x is None else f"{x:g}"
+
+
+def latency_table(block: dict) -> list:
+    out = ["| rooms | server | p50 | p95 | p99 | max (ms) | lost | frames in/s | frames out/s | "
+           "bytes/frame out | server CPU | RSS | RSS/room | p50 / p99 vs bare | p50 / p99 vs raw |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for n, row in block.items():
+        bare, raw = row.get("bare", {}), row.get("raw", {})
+        bare = {} if "error" in bare else bare
+        for kind, r in row.items():
+            if "error" in r:
+                out.append(f"| {n} | {kind} | **failed**: {r['error']} |" + " |" * 12)
+                continue
+            vs = lambda b: (f"{_ms(ratio(r['p50'], b.get('p50')))} / {_ms(ratio(r['p99'], b.get('p99')))}"  # noqa: E731
+                            if b and kind != "raw" and b is not r else "")
+            out.append(f"| {n} | {kind} | {_ms(r['p50'])} | {_ms(r['p95'])} | {_ms(r['p99'])} | "
+                       f"{_ms(r['max'])} | {r['lost']} | {r['frames_in_s']} | {r['frames_out_s']} | "
+                       f"{r['frame_bytes_out']} | {r['server_cpu_pct']}% | {r['rss_mb']} MB | "
+                       f"{r['rss_per_room_kb']} KB | {vs(bare) if kind == 'partyhub' else ''} | "
+                       f"{vs(raw) if kind != 'raw' else ''} |")
+    return out
+
+
+def profile_lines(title: str, prof: dict) -> list:
+    if not prof or "error" in prof:
+        return []
+    out = [f"", f"Profile ({title}; py-spy, {prof['samples']} samples, % of busy samples):", "",
+           "| where (bucket of the innermost known frame) | % |", "|---|---|"]
+    out += [f"| {k} | {v} |" for k, v in prof["buckets"]]
+    out += ["", "| top inclusive frames | % |", "|---|---|"]
+    out += [f"| `{k}` | {v} |" for k, v in prof["inclusive"] if "<module>" not in k][:12]
+    return out
+
+
+def render(res: dict) -> str:
+    m = res["machine"]
+    L = [START, "## Platform: latency, baselines, join storm, restart, capacity", "",
+         f"- command: `{res['command']}` (`make bench` runs the suite)",
+         f"- machine: {m['nproc']} cores ({m['cpu']}), {m['mem_gib']} GiB, Python {m['python']}; "
+         "the load generator runs on the same machine",
+         f"- date: {res['date']}",
+         f"- load: rooms of 1 TV + {res['load']['phones']} phones, {res['load']['rate']:g} actions/s per "
+         f"room (open loop), each fanned out to every socket of the room; baselines relay "
+         f"{res['load']['frame_bytes']}-byte frames; window {res['load']['seconds']:g} s per row",
+         "- latency: action sent -> the last socket of the room holds a view reflecting it (ms)", ""]
+    for key, title in (("s1", "Scenario 1: one daphne process, in-memory channel layer"),
+                       ("s2", "Scenario 2: two daphne processes, Redis layer (+ PostgreSQL for partyhub), "
+                              "sockets of each room split between them")):
+        if key in res:
+            L += [f"### {title}", ""] + latency_table(res[key])
+            for n, row in res[key].items():
+                if "profile" in row.get("partyhub", {}):
+                    L += profile_lines(f"partyhub, {n} rooms", row["partyhub"]["profile"])
+            L.append("")
+    if "s4" in res:
+        r = res["s4"]
+        L += ["### Scenario 4: join storm", "",
+              f"{r['joins']} joins (HTTP join, then the socket until its first view) spread over "
+              f"{r['spread_s']:g} s, into rooms of 10: **{r['failures']} failures**, {r['open_after']} sockets "
+              f"open afterwards; join p50 / p99 / max {_ms(r['join_ms']['p50'])} / {_ms(r['join_ms']['p99'])} / "
+              f"{_ms(r['join_ms']['max'])} ms (HTTP part p99 {_ms(r['http_ms']['p99'])} ms); server CPU "
+              f"{r['server_cpu_pct']}%." + (f" Failures: {r['failure_samples']}" if r['failures'] else ""), ""]
+    if "s5" in res:
+        r = res["s5"]
+        L += ["### Scenario 5: kill -9 with live rooms (SQLite file database)", "",
+              f"{r['rooms']} rooms ({r['sockets']} sockets) under load; the senders stop, daphne is killed "
+              f"with SIGKILL and started again on the same port (took {r['restart_s']} s to answer /healthz); "
+              f"clients reconnect with the front end's backoff (400 ms doubling, equal jitter). "
+              f"**Every client back on the current version after {r['recovered_s']} s** "
+              f"({r['back']}/{r['sockets']} reconnected, {r['on_current_version']}/{r['sockets']} on the "
+              f"version stored in the database); reconnect+view after the kill p50 / p99 "
+              f"{_ms(r['reconnect_ms']['p50'])} / {_ms(r['reconnect_ms']['p99'])} ms.", ""]
+    if "s6" in res:
+        L += ["### Scenario 6: capacity at p99 <= 100 ms, one process", "",
+              "| server | rooms held | steps (rooms: p50 / p99 ms, CPU) |", "|---|---|---|"]
+        for kind, r in res["s6"].items():
+            steps = "; ".join(f"{s['rooms']}: {_ms(s['p50'])} / {_ms(s['p99'])}, {s['server_cpu_pct']}%"
+                              + (f", lost {s['lost']}" if s["lost"] else "") for s in r["steps"])
+            L.append(f"| {kind} | **{r['rooms']}** | {steps} |")
+        ph, bare = res["s6"].get("partyhub"), res["s6"].get("bare")
+        if ph and bare and bare["rooms"]:
+            L += ["", f"partyhub holds {ratio(ph['rooms'], bare['rooms'])}x the rooms bare Channels holds."]
+        for kind, r in res["s6"].items():
+            for s in r["steps"]:
+                if "profile" in s:
+                    L += profile_lines(f"{kind}, capacity step {s['rooms']} rooms", s["profile"])
+        L.append("")
+    if "s3" in res:
+        L += ["### Scenario 3: sketch strokes", "", f"See its own section (bench/sketch_strokes.py): {res['s3']}", ""]
+    L.append(END)
+    return "\n".join(L) + "\n"
+
+
+def write_docs(section: str) -> None:
+    """Replace this bench's section in docs/performance.md, keeping every other section."""
+    text = DOC.read_text() if DOC.exists() else HEADER
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        tail = rest.split(END, 1)[1]
+        text = head + section.rstrip("\n") + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    DOC.write_text(text)

@@ -1,0 +1,176 @@
+// Jinx on the phone: the 3x3 mirror of the square. The active player sees the target in gold
+// and sends the clue; a guesser taps a card to put a finger on it (only the slots offered in
+// view.actions are live). A tap on a card that cannot be picked zooms it.
+import { setup, face, table, player, finger, put } from './board.js';
+
+const S = { root: null, pending: null, pendingTurn: null, turn: null, phase: null, draft: '' };
+
+function build(root, app) {
+  const h = app.h;
+  S.root = root;
+  S.head = h('div', { class: 'jx-p-head' });
+  S.grid = h('div', { class: 'jx-p-grid' });
+  S.cells = [];
+  for (let i = 0; i < 9; i += 1) {
+    const b = h('button', { class: 'jx-p-cell', type: 'button', dataset: { slot: String(i) } });
+    b.addEventListener('click', () => tap(i, app));
+    S.cells.push(b);
+    S.grid.append(b);
+  }
+  S.foot = h('div', { class: 'jx-p-foot' });
+  S.zoom = h('div', { class: 'jx-zoom', hidden: true });
+  S.zoom.addEventListener('click', () => { S.zoom.hidden = true; });
+  S.keys = Array(9).fill(null);
+  put(root, h('div', { class: 'jx-phone' }, S.head, S.grid, S.foot), S.zoom);
+}
+
+function pickFor(slot, view, app) {
+  return app.gameActions(view).find((a) => a.type === 'pick' && a.slot === slot);
+}
+
+function tap(slot, app) {
+  const view = app.view;
+  if (!view || !view.game) return;
+  const a = pickFor(slot, view, app);
+  if (a && S.pending == null) {
+    S.pending = slot;
+    S.pendingTurn = view.game.turn;
+    S.cells[slot].classList.add('pending');
+    app.act({ type: 'pick', slot });
+    return;
+  }
+  if (a) return;      // a pick is on its way
+  const tab = table(view.game);
+  const id = tab.grid[slot];
+  if (id == null) return;
+  put(S.zoom, app.h('div', { class: 'jx-zoom-card pop' }, face(app, id)),
+    app.h('button', { class: 'btn big', type: 'button' }, app.t('jinx.close')));
+  S.zoom.hidden = false;
+}
+
+export function render(root, view, app) {
+  setup(app);
+  if (S.root !== root || !root.firstChild) build(root, app);
+  const game = view.game;
+  if (!game) return;
+  const me = game.me || null;
+  const tab = table(game);
+  if (S.turn !== game.turn) { S.pending = null; S.draft = ''; }
+  // a pick that came back without our finger on it: jinx (someone else was first), or refused
+  if (S.pending != null) {
+    const f = game.fingers && game.fingers[S.pending];
+    const mine = me && me.pick === S.pending;
+    if (mine || game.phase !== 'race' || S.pendingTurn !== game.turn) {
+      S.pending = null;
+    } else if (f && f.player !== view.you.id) {
+      const cell = S.cells[S.pending];
+      cell.classList.remove('shake'); void cell.offsetWidth; cell.classList.add('shake');
+      app.vibrate([60, 40, 60, 40, 60]);
+      S.pending = null;
+    }
+  }
+  const picks = new Set(app.gameActions(view).filter((a) => a.type === 'pick').map((a) => a.slot));
+  for (let i = 0; i < 9; i += 1) drawCell(app, view, game, tab, i, picks.has(i));
+  S.grid.classList.toggle('live', picks.size > 0);
+  S.root.firstChild.classList.toggle('with-form', !!app.gameActions(view).find((a) => a.type === 'clue'));
+  drawHead(app, view, game, tab, me);
+  drawFoot(app, view, game, me);
+  S.turn = game.turn;
+  S.phase = game.phase;
+}
+
+function drawCell(app, view, game, tab, i, live) {
+  const cell = S.cells[i];
+  const id = tab.grid[i];
+  const f = tab.fingers[i];
+  const target = tab.reveal ? tab.target === i : game.target === i;
+  const key = JSON.stringify([id, f, target, tab.reveal, app.lang]);
+  if (S.keys[i] !== key) {
+    const fresh = S.keys[i] !== null && JSON.parse(S.keys[i])[0] !== id && id != null;
+    S.keys[i] = key;
+    put(cell,
+      h2(app, 'div', { class: ['jx-card', fresh && 'flip'] }, face(app, id)),
+      target ? h2(app, 'span', { class: 'jx-star' }, '★') : null,
+      f ? finger(app, f, 'pop') : null,
+    );
+  }
+  cell.classList.toggle('live', live);
+  cell.classList.toggle('target', target);
+  cell.classList.toggle('empty', id == null);
+  cell.classList.toggle('mine', !!f && f.player === view.you.id);
+  cell.classList.toggle('taken', !!f);
+  cell.classList.toggle('dim', tab.reveal && !target);
+  cell.classList.toggle('pending', S.pending === i);
+  cell.setAttribute('aria-label', app.t('jinx.card', { n: i + 1 }));
+}
+
+function h2(app, tag, attrs, ...kids) { return app.h(tag, attrs, ...kids); }
+
+function drawHead(app, view, game, tab, me) {
+  const h = app.h;
+  const t = app.t;
+  let title;
+  let hint = null;
+  let cls = '';
+  const act = player(app, tab.reveal ? tab.last.active : game.active);
+  if (tab.reveal) {
+    const L = tab.last;
+    const you = view.you.id;
+    if (L.finder === you) { title = t('jinx.you_found'); cls = 'good'; }
+    else if (L.finder && L.active === you) { title = t('jinx.your_finder', { name: player(app, L.finder).name }); cls = 'good'; }
+    else if (L.finder) title = t('jinx.found', { name: player(app, L.finder).name });
+    else title = L.timed_out ? `${t('jinx.timeout')} · ${t('jinx.nobody')}` : t('jinx.nobody');
+    hint = t('jinx.next');
+  } else if (me && me.active) {
+    if (game.phase === 'clue') { title = t('jinx.you_give'); hint = t('jinx.you_give_hint'); cls = 'turn'; }
+    else { title = t('jinx.they_race'); hint = t('jinx.your_card'); }
+  } else if (game.phase === 'clue') {
+    title = t('jinx.wait_clue', { name: act.name });
+    hint = t('jinx.wait_hint');
+  } else if (me && me.in) {
+    title = t('jinx.tap');
+    cls = 'turn';
+  } else if (me && me.pick != null) {
+    title = t('jinx.picked_wrong');
+    hint = t('jinx.wait_others');
+    cls = 'bad';
+  } else {
+    title = t('jinx.watching');
+  }
+  const clue = !tab.reveal && game.phase === 'race' ? game.clue : tab.reveal ? tab.last.clue : null;
+  const key = JSON.stringify([title, hint, cls, clue, app.lang]);
+  if (S.headKey === key) return;
+  S.headKey = key;
+  put(S.head,
+    h('h2', { class: ['jx-p-title', cls, 'pop'] }, title),
+    hint ? h('p', { class: 'jx-p-hint' }, hint) : null,
+    clue != null ? h('div', { class: 'jx-p-clue' }, h('span', { class: 'jx-clue-label' }, t('jinx.clue')),
+      clue === '' ? h('i', null, t('jinx.spoken')) : h('b', null, clue)) : null,
+  );
+}
+
+function drawFoot(app, view, game, me) {
+  const h = app.h;
+  const clueAct = app.gameActions(view).find((a) => a.type === 'clue');
+  const key = clueAct ? `clue|${game.turn}|${app.lang}` : 'none';
+  if (S.footKey === key) return;
+  S.footKey = key;
+  if (!clueAct) { put(S.foot); return; }
+  const input = h('input', {
+    type: 'text', class: 'jx-p-input', maxlength: 80, autocomplete: 'off', enterkeyhint: 'send',
+    placeholder: app.t('jinx.placeholder'), 'aria-label': app.t('jinx.clue'), value: S.draft,
+  });
+  const send = h('button', { class: 'btn primary big jx-send', type: 'submit' }, app.t('jinx.send'));
+  const aloud = h('button', { class: 'btn big ghost jx-aloud', type: 'button' }, app.t('jinx.said'));
+  const sync = () => { S.draft = input.value; send.disabled = !input.value.trim(); };
+  input.addEventListener('input', sync);
+  sync();
+  const form = h('form', { class: 'jx-p-form' }, input, h('div', { class: 'jx-p-buttons' }, send, aloud));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!input.value.trim()) return;
+    app.act({ type: 'clue', text: input.value.trim() });
+  });
+  aloud.addEventListener('click', () => app.act({ type: 'clue', text: '' }));
+  put(S.foot, form);
+}

@@ -1,0 +1,150 @@
+"""The association game object: options, apply, deadlines, scores and the outcome."""
+from __future__ import annotations
+
+from partyhub.gamekit import Accepted, Option, Rejected, evolve
+
+from .. import deck as decks
+from . import turn, views
+
+CLUE_MAX = 140
+
+
+def _options() -> dict:
+    timer = dict(min=0, max=600, seconds=True)
+    return {
+        "deck": Option(decks.DEFAULT, choices=decks.names()),
+        "target_score": Option(0, min=0, max=200),
+        "tell_seconds": Option(0, **timer),
+        "submit_seconds": Option(0, **timer),
+        "vote_seconds": Option(0, **timer),
+        "reveal_seconds": Option(0, min=0, max=300, seconds=True),
+        "on_timeout": Option("random", choices=("random", "skip")),
+    }
+
+
+def _card(action: dict):
+    card = action.get("card")
+    return card if isinstance(card, str) else None
+
+
+def _tell(state, seat, action, now):
+    if seat != turn.teller(state):
+        return Rejected("not_your_turn", "Only the storyteller tells a story.")
+    card = _card(action)
+    if card is None or card not in state["hands"][seat]:
+        return Rejected("bad_card", "That card is not in your hand.")
+    clue = action.get("clue")
+    if clue is None:
+        clue = ""
+    if not isinstance(clue, str) or len(clue) > CLUE_MAX:
+        return Rejected("bad_clue", f"The clue must be text of at most {CLUE_MAX} characters.")
+    new = evolve(state)
+    turn.play(new, seat, card)
+    new.update(phase="submit", clue=" ".join(clue.split()), idle=0)
+    turn.set_timer(new, "submit_seconds", now)
+    events = [{"type": "story_told", "seat": seat, "clue": new["clue"]}]
+    turn.advance(new, now, events)
+    return Accepted(new, events)
+
+
+def _submit(state, seat, action, now):
+    if seat == turn.teller(state):
+        return Rejected("not_your_turn", "The storyteller's card is already down.")
+    if seat in state["played"]:
+        return Rejected("already_submitted", "You have already put a card down.")
+    if seat in state["sitting_out"]:
+        return Rejected("too_late", "The time to put a card down is over.")
+    card = _card(action)
+    if card is None or card not in state["hands"][seat]:
+        return Rejected("bad_card", "That card is not in your hand.")
+    new = evolve(state)
+    turn.play(new, seat, card)
+    events = [{"type": "card_submitted", "seat": seat}]
+    turn.advance(new, now, events)
+    return Accepted(new, events)
+
+
+def _vote(state, seat, action, now):
+    if seat == turn.teller(state):
+        return Rejected("not_your_turn", "The storyteller does not vote.")
+    if seat in state["votes"]:
+        return Rejected("already_voted", "You have already voted.")
+    card = _card(action)
+    if card is None or card not in state["table"]:
+        return Rejected("bad_card", "That card is not on the table.")
+    if card == state["played"].get(seat):
+        return Rejected("own_card", "You cannot vote for your own card.")
+    new = evolve(state)
+    new["votes"][seat] = card
+    events = [{"type": "card_voted", "seat": seat}]
+    turn.advance(new, now, events)
+    return Accepted(new, events)
+
+
+def _next(state, seat, action, now):
+    new = evolve(state)
+    events = [{"type": "reveal_closed", "seat": seat}]
+    turn.end_turn(new, now, events)
+    return Accepted(new, events)
+
+
+HANDLERS = {"tell": ("tell", _tell), "submit": ("submit", _submit), "vote": ("vote", _vote),
+            "next": ("reveal", _next)}
+
+
+class Association:
+    id = "association"
+    name = "Association"
+    min_players = 3
+    max_players = 12
+    streams = frozenset()
+
+    def __init__(self):
+        self.options = _options()
+
+    def setup(self, seats, options, seed):
+        return turn.setup(seats, options, seed)
+
+    def apply(self, state, seat, action, now):
+        if seat not in state["seats"]:
+            return Rejected("not_a_player", "Only seated players play.")
+        if not isinstance(action, dict) or action.get("type") not in HANDLERS:
+            return Rejected("bad_action", "Unknown action.")
+        if state["phase"] == "over":
+            return Rejected("game_over", "The game is over.")
+        phase, handler = HANDLERS[action["type"]]
+        if state["phase"] != phase:
+            return Rejected("wrong_phase", f"You can't {action['type']} now.")
+        return handler(state, seat, action, now)
+
+    def view(self, state, viewer):
+        return views.view(state, viewer)
+
+    def actions(self, state, viewer):
+        return views.actions(state, viewer)
+
+    def deadline(self, state):
+        return state["deadline"]
+
+    def on_deadline(self, state, now):
+        due = state["deadline"]
+        if due is None or now < due or state["phase"] == "over":
+            return Accepted(state, [])
+        new = evolve(state)
+        events: list = []
+        if new["arming"]:
+            turn.set_timer(new, f"{new['phase']}_seconds", now)
+            return Accepted(new, events)
+        turn.timeout(new, now, events)
+        return Accepted(new, events)
+
+    def scores(self, state):
+        return dict(state["scores"])
+
+    def outcome(self, state):
+        if state["phase"] != "over":
+            return None
+        scores = dict(state["scores"])
+        best = max(scores.values())
+        return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
+                "reason": state["ended"], "turns": state["turn"]}

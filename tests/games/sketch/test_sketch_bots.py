@@ -1,0 +1,16 @@
+"""Three bots play a whole sketch game against a real daphne process (5-second rounds)."""
+import pytest
+
+from tests.harness.botgame import run_bot_game
+
+pytestmark = pytest.mark.slow
+
+
+async def test_bots_play_sketch_to_the_gallery(tmp_path):
+    final = await run_bot_game(tmp_path, "sketch", 3, {"round_seconds": 5}, timeout=90,
+                               env={"TIMEKEEPER_INTERVAL": "0.1"})
+    game = final["game"]
+    assert final["room"]["phase"] == "over" and game["phase"] == "over" and game["round"] == 6
+    assert set(final["room"]["results"]["scores"]) == {p["id"] for p in game["players"]}
+    drawn = [b for b in game["boards"] if b["status"] != "blank"]
+    assert drawn and all("word" in b for b in drawn), "the gallery shows every drawn board's word"

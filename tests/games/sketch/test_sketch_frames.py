@@ -1,0 +1,155 @@
+"""Recorded frames of whole sketch games through real consumers: no frame shows a viewer a
+word, a drawing or a wrong guess it must not see at that version.
+
+The random players draw (stream items through the socket), choose words, guess (sometimes the
+right word, read from the latest state, otherwise a unique wrong text) and answer close/far.
+Sketch players always have a `draw` to choose in a drawing round, so a watcher fires each
+round's deadline every ROUND_WALL seconds (as the timekeeper would).
+"""
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from partyhub.gamekit import AUDIENCE, TABLE
+from partyhub.rooms import publish as publish_module
+from partyhub.rooms import services
+from partyhub.rooms.models import Room
+from tests.harness.recorded import play_recorded
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROUND_WALL = 1.6
+LATEST = {}
+
+
+def _word_forms(word):
+    """Where a word can stand in a frame: a board's or a win's "word", a card or free-word
+    list item, a guess "text" (not a bare quoted string: "lock" is also a room action type)."""
+    q = json.dumps(word, ensure_ascii=False)
+    return [f'"word":{q}', f"[{q}", f",{q}", f'"text":{q}']
+
+
+def _num(v):
+    return json.dumps(v / 1000)
+
+
+def sketch_secrets(state, viewer):
+    """The strings `viewer` must not see in `state`."""
+    out = []
+    over = state["phase"] == "over"
+    where = {}
+    for owner, boards in state["boards"].items():
+        for b in boards:
+            if b["word"] is not None:
+                where[b["word"]] = (owner, b)
+    for owner, cards in state["cards"].items():
+        if owner == viewer:
+            continue
+        for word in (w for card in cards for w in card):
+            on = where.get(word)
+            if on and on[0] == owner and (over or viewer in on[1]["won_by"]):
+                continue
+            out.extend(_word_forms(word))
+    if state["phase"] == "drawing":
+        for owner, boards in state["boards"].items():
+            if owner == viewer:
+                continue
+            for b in boards:
+                for s in b["strokes"]:
+                    p = s["p"]
+                    out.append('"p":[' + ",".join(map(str, p[:6])))
+                    out.append(f'"points":[[{_num(p[0])},{_num(p[1])}]')
+    for g in state["guesses"]:
+        if not g["correct"] and viewer not in (g["player"], g["owner"]):
+            out.append(json.dumps(g["text"], ensure_ascii=False))
+    return out
+
+
+def choose(view, acts, rnd):
+    me = view["you"]["id"]
+    game = view["game"]
+    drawable = game["you"]["drawable"] if game and game.get("you") else []
+    if drawable and rnd.random() < 0.45:
+        pts = [[round(rnd.random(), 3), round(rnd.random(), 3)] for _ in range(rnd.randint(2, 6))]
+        return {"type": "stroke", "board": rnd.choice(drawable), "points": pts,
+                "color": rnd.choice(["#000", "#e4572e", "#fff"]), "width": rnd.choice([2, 4, 8]),
+                "join": rnd.random() < 0.3}
+    if drawable and rnd.random() < 0.05:
+        return {"type": rnd.choice(["undo", "clear"]), "board": rnd.choice(drawable)}
+    feedback = [a for a in acts if a["type"] == "feedback"]
+    if feedback and rnd.random() < 0.5:
+        return rnd.choice(feedback)
+    pick = rnd.choice(acts)
+    if pick["type"] == "guess":
+        state = LATEST.get("state")
+        word = state["boards"][pick["player"]][pick["board"]]["word"] if state else None
+        text = word if word and rnd.random() < 0.3 else f"zq{rnd.randrange(10 ** 9)}x"
+        return {**pick, "text": text}
+    return pick
+
+
+async def _watch(stop):
+    """Fire the running room's deadline every ROUND_WALL seconds until the game is over."""
+    while not stop.is_set():
+        await asyncio.sleep(ROUND_WALL)
+        room = await database_sync_to_async(lambda: Room.objects.order_by("-id").first())()
+        if room is None or room.phase != "playing" or room.deadline_at is None:
+            continue
+        change = await database_sync_to_async(services.room_tick)(room.code, room.deadline_at)
+        if change is not None:
+            await publish_module.publish(change)
+
+
+async def record(players, seed, reconnect_every=9):
+    original = publish_module.remember
+
+    def remember(change):
+        if change.room.state:
+            LATEST["state"] = change.room.state
+        original(change)
+
+    publish_module.remember = remember
+    stop = asyncio.Event()
+    watcher = asyncio.create_task(_watch(stop))
+    try:
+        return await play_recorded("sketch", players, {"round_seconds": 600, "tie_window_ms": 500},
+                                   seed=seed, max_steps=4000, reconnect_every=reconnect_every,
+                                   choose=choose, fire=False)
+    finally:
+        stop.set()
+        await watcher
+        publish_module.remember = original
+        LATEST.clear()
+
+
+async def test_whole_sketch_games_leak_no_word_drawing_or_wrong_guess():
+    rec = await record(4, seed=3)
+    checked = rec.check(sketch_secrets)
+    types = [e["type"] for e in rec.log["events"]]
+    assert types[-1] == "game_ended" or "game_ended" in types
+    assert "board_won" in types and "feedback_given" in types
+    relays = sum(1 for _, v, text in rec.frames if v is None and text.startswith('{"t":"stroke"'))
+    assert relays >= 5 and rec.reconnects >= 3
+    print(f"\nsketch frames checked: {checked} ({relays} stroke relays, {rec.actions} actions, "
+          f"{rec.reconnects} reconnects)")
+    assert checked > 250
+
+
+async def test_the_check_catches_a_planted_leak():
+    rec = await record(3, seed=5, reconnect_every=0)
+
+    def planted(state, viewer):      # the viewer's own card words, treated as secret
+        own = state["cards"].get(viewer, [])
+        return [f for card in own for w in card for f in _word_forms(w)]
+
+    with pytest.raises(AssertionError):
+        rec.check(planted)
+
+    def drawings(state, viewer):     # every stroke, even in guessing rounds
+        return ['"p":[' + ",".join(map(str, s["p"][:6]))
+                for bs in state["boards"].values() for b in bs for s in b["strokes"]]
+
+    with pytest.raises(AssertionError):
+        rec.check(drawings)
+    assert rec.check(sketch_secrets) > 100
