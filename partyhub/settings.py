@@ -93,7 +93,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        # redis-py's socket timeout must outlast channels_redis's 5 s blocking pop, or an idle
+        # socket's receive dies with a TimeoutError.
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}],
+                   "capacity": 1500, "expiry": 30},
     }}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",

@@ -1,6 +1,7 @@
 """The WebSocket transport: parse one message shape, call the service, send views. No rules here."""
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -9,7 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import fanout, registry, services, timekeeper
+from partyhub.rooms import fanout, registry, services, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
@@ -111,7 +112,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _stream(self, ref, d):
         if time.monotonic() - SNAPSHOTS[self.code][3] > SNAPSHOT_TTL:
-            remember(await database_sync_to_async(services.room_read)(self.code))
+            _refresh_soon(self.code)
         version, room, seats, _ = SNAPSHOTS[self.code]
         seat = self.actor.seat
         if room.phase != "playing" or room.paused_at is not None:
@@ -122,10 +123,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         result = game.stream(room.state, seat.player_id, d, services.game_now(room, services.wall_ms()))
         if isinstance(result, Rejected):
             return await self._error(result.code, ref, result.message)
-        await database_sync_to_async(services.stream_store)(room, seat.player_id, d)
         text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
                           ensure_ascii=False)
         await fanout.stream(self.code, result.to, text)
+        streams.push(room.pk, room.game_no, seat.player_id, d)
 
     # -- group messages
     async def room_frame(self, event):
@@ -178,6 +179,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._error("flood", ref)
         if self.strikes >= settings.PARTYHUB_LIMITS["strikes_before_close"]:
             await self.close(code=CLOSE_FLOOD)
+
+
+_refreshing: set = set()
+
+
+def _refresh_soon(code: str) -> None:
+    """Re-read a stale snapshot in the background, once per room at a time; the items that
+    arrive meanwhile are checked against the snapshot at hand (the game clock still applies)."""
+    if code in _refreshing:
+        return
+    _refreshing.add(code)
+
+    async def refresh():
+        try:
+            remember(await database_sync_to_async(services.room_read)(code))
+        finally:
+            _refreshing.discard(code)
+    asyncio.get_running_loop().create_task(refresh())
 
 
 def _query_token(scope) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 
 from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected
-from partyhub.rooms import registry, roomactions, seating
+from partyhub.rooms import registry, roomactions, seating, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
@@ -180,13 +180,13 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
             raise fail("duplicate_action")
         if d["type"] in roomactions.HANDLERS:
             effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
+            seats = live_seats(room)      # room actions may change seats
         else:
             _game_action(room, seats, actor, d, now)
             effects = []
         if actor.seat is not None and action_id is not None:
             actor.seat.recent_ids = (actor.seat.recent_ids + [str(action_id)])[-RECENT_IDS:]
             actor.seat.save(update_fields=["recent_ids"])
-        seats = [s for s in live_seats(room)]
         _commit(room)
     return Change(room, seats, effects)
 
@@ -207,11 +207,6 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
         _accept(room, game, result, "", {"type": "deadline"}, now)
         _commit(room)
     return Change(room, seats)
-
-
-def stream_store(room: Room, seat_id: str, d: dict) -> None:
-    """Append a stream item without the room lock; absorbed at the next locked write."""
-    StreamItem.objects.create(room_id=room.pk, game_no=room.game_no, seat=seat_id, data=d)
 
 
 def room_sync(code: str) -> Change:
@@ -256,9 +251,13 @@ def _commit(room: Room) -> None:
     room.save()
 
 
+def _event(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> Event:
+    return Event(room=room, version=room.version + 1, game_no=room.game_no,
+                 at=at or wall_ms(), seat=seat, type=type_, data=data)
+
+
 def _append(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> None:
-    Event.objects.create(room=room, version=room.version + 1, game_no=room.game_no,
-                         at=at or wall_ms(), seat=seat, type=type_, data=data)
+    _event(room, type_, seat, data, at).save()
 
 
 def _seat_limit(room: Room) -> int:
@@ -316,9 +315,8 @@ def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
 
 def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) -> None:
     room.state = result.state
-    _append(room, "action", seat, d, now)
-    for ev in result.events:
-        _append(room, str(ev.get("type", "event"))[:40], seat, ev, now)
+    Event.objects.bulk_create([_event(room, "action", seat, d, now)] + [
+        _event(room, str(ev.get("type", "event"))[:40], seat, ev, now) for ev in result.events])
     outcome = game.outcome(room.state)
     if outcome is not None:
         roomactions.finish(room, outcome)
@@ -330,6 +328,7 @@ def _absorb_streams(room: Room, seats) -> bool:
     game = registry.get(room.game_id)
     if not getattr(game, "streams", None):
         return False
+    streams.flush()
     items = list(StreamItem.objects.filter(room=room, game_no=room.game_no).order_by("id"))
     if not items:
         return False

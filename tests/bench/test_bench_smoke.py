@@ -1,0 +1,30 @@
+"""A smoke run of the bench at tiny size: one room of a TV and 2 phones, every server, a few
+seconds. It asserts the bench produces figures, not what they are (make bench measures)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.slow]
+
+
+def test_the_bench_produces_latency_figures_for_partyhub_and_both_baselines(tmp_path):
+    out = tmp_path / "bench.json"
+    r = subprocess.run(
+        [sys.executable, "-m", "bench", "--scenario", "1", "--rooms", "1", "--phones", "2",
+         "--seconds", "1.5", "--rounds", "1", "--warmup", "0.5", "--json", str(out), "--no-docs"],
+        cwd=ROOT, capture_output=True, text=True, timeout=28)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    res = json.loads(out.read_text())
+    row = res["s1"]["1"]
+    assert set(row) == {"partyhub", "bare", "raw"}
+    for kind, fig in row.items():
+        assert fig["n"] >= 1, (kind, fig)
+        assert fig["lost"] == 0, (kind, fig)
+        assert 0 < fig["p50"] <= fig["p99"] <= fig["max"], (kind, fig)
+        assert fig["frames_out_s"] > 0 and fig["server_cpu_pct"] >= 0
+    assert row["partyhub"]["frame_bytes_out"] > 200     # whole views, not echoes
+    assert "| 1 | partyhub |" in r.stdout
