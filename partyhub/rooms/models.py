@@ -19,6 +19,7 @@ class Room(models.Model):
     paused_total = models.BigIntegerField(default=0)            # ms the game clock lags the wall
     deadline_at = models.BigIntegerField(null=True, blank=True, db_index=True)  # wall ms, due timer
     results = models.JSONField(null=True, blank=True)
+    recent = models.JSONField(default=dict)          # player id -> the last action ids (applied once)
     scoreboard = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -41,7 +42,6 @@ class Seat(models.Model):
     bot = models.BooleanField(default=False)
     connected = models.BooleanField(default=False)
     channel = models.CharField(max_length=128, blank=True, default="")
-    recent_ids = models.JSONField(default=list)   # the last action ids, applied once
 
     class Meta:
         ordering = ["order"]

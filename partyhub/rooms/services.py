@@ -16,7 +16,7 @@ from partyhub.rooms import registry, roomactions, seating, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
-RECENT_IDS = 64
+RECENT_IDS = 32
 ACTION_ID_MAX = 64
 
 
@@ -131,7 +131,7 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
         if not room.vip:
             room.vip = seat.player_id
         _append(room, "player_joined", seat.player_id, {"name": name})
-        _commit(room)
+        _commit(room, live)
     return Change(room, live), seat, token
 
 
@@ -147,7 +147,7 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
         seats = live_seats(room)
         _absorb_streams(room, seats)
         _ensure_vip(room, seats)
-        _commit(room)
+        _commit(room, seats)
     return Change(room, seats, effects)
 
 
@@ -161,7 +161,7 @@ def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
         seat.save(update_fields=["connected", "channel"])
         seats = live_seats(room)
         _ensure_vip(room, seats)
-        _commit(room)
+        _commit(room, seats)
     return Change(room, seats)
 
 
@@ -172,22 +172,25 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
         raise fail("bad_action")
     if action_id is not None and (not isinstance(action_id, (str, int)) or len(str(action_id)) > ACTION_ID_MAX):
         raise fail("bad_frame", "The action id must be a short string.")
+    room_action = d["type"] in roomactions.HANDLERS
     with transaction.atomic():
         room = _lock(code)
-        seats = live_seats(room)
+        # Game actions never change seats, so the seats of this version may come from memory.
+        seats = live_seats(room) if room_action else _seats_of(room)
         actor = _refresh_actor(actor, seats)
-        if actor.seat is not None and action_id is not None and str(action_id) in actor.seat.recent_ids:
+        recent = (room.recent or {}).get(actor.seat.player_id, []) if actor.seat else []
+        if action_id is not None and str(action_id) in recent:
             raise fail("duplicate_action")
-        if d["type"] in roomactions.HANDLERS:
+        if room_action:
             effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
             seats = live_seats(room)      # room actions may change seats
         else:
             _game_action(room, seats, actor, d, now)
             effects = []
         if actor.seat is not None and action_id is not None:
-            actor.seat.recent_ids = (actor.seat.recent_ids + [str(action_id)])[-RECENT_IDS:]
-            actor.seat.save(update_fields=["recent_ids"])
-        _commit(room)
+            room.recent = {**(room.recent or {}),
+                           actor.seat.player_id: (recent + [str(action_id)])[-RECENT_IDS:]}
+        _commit(room, seats)
     return Change(room, seats, effects)
 
 
@@ -205,7 +208,7 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
         _absorb_streams(room, seats)
         result = game.on_deadline(room.state, game_now(room, now))
         _accept(room, game, result, "", {"type": "deadline"}, now)
-        _commit(room)
+        _commit(room, seats)
     return Change(room, seats)
 
 
@@ -215,7 +218,7 @@ def room_sync(code: str) -> Change:
         room = _lock(code)
         seats = live_seats(room)
         if _absorb_streams(room, seats):
-            _commit(room)
+            _commit(room, seats)
     return Change(room, seats)
 
 
@@ -239,16 +242,32 @@ def wall_deadline(room: Room) -> int | None:
 # ---------------------------------------------------------------- internals
 
 def _lock(code: str) -> Room:
-    room = Room.objects.select_for_update().filter(code=str(code).upper()).first()
-    if room is None:
-        raise fail("room_not_found")
-    return room
+    try:
+        return Room.objects.select_for_update().get(code=str(code).upper())
+    except Room.DoesNotExist:
+        raise fail("room_not_found") from None
 
 
-def _commit(room: Room) -> None:
+# code -> (version, seats): the seats as committed at that version by this process. Every
+# change of a seat bumps the room's version, so a matching version means they are current.
+_SEATS: dict = {}
+
+
+def _seats_of(room: Room) -> list:
+    cached = _SEATS.get(room.code)
+    if cached is not None and cached[0] == room.version:
+        return cached[1]
+    return live_seats(room)
+
+
+def _commit(room: Room, seats=None) -> None:
     room.version += 1
     room.deadline_at = wall_deadline(room)
     room.save()
+    if seats is not None:
+        _SEATS[room.code] = (room.version, seats)
+    else:
+        _SEATS.pop(room.code, None)
 
 
 def _event(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> Event:
