@@ -46,8 +46,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "partyhub.rooms",
-] + [f"games.{g}" for g in ("association", "jinx", "klepka", "sketch")
-     if (BASE_DIR / "games" / g / "apps.py").exists()] + env_list("PARTYHUB_EXTRA_APPS")
+    "games.association",
+    "games.jinx",
+    "games.klepka",
+    "games.sketch",
+] + env_list("PARTYHUB_EXTRA_APPS")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

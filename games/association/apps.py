@@ -1,14 +1,3 @@
-from django.apps import AppConfig
+from partyhub.rooms.registry import game_app_config
 
-
-class AssociationConfig(AppConfig):
-    name = "games.association"
-    label = "association"
-    verbose_name = "Association"
-
-    def ready(self):
-        from partyhub.rooms import registry
-
-        from .rules import GAME
-
-        registry.register(GAME)
+AssociationConfig = game_app_config(__name__, "Association")

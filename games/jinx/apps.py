@@ -1,14 +1,3 @@
-from django.apps import AppConfig
+from partyhub.rooms.registry import game_app_config
 
-
-class JinxConfig(AppConfig):
-    name = "games.jinx"
-    label = "jinx"
-    verbose_name = "Jinx"
-
-    def ready(self):
-        from partyhub.rooms import registry
-
-        from .rules import GAME
-
-        registry.register(GAME)
+JinxConfig = game_app_config(__name__, "Jinx")

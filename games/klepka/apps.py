@@ -1,19 +1,12 @@
-from django.apps import AppConfig
+import threading
+
+from partyhub.rooms.registry import game_app_config
 
 
-class KlepkaConfig(AppConfig):
-    name = "games.klepka"
-    label = "klepka"
-    verbose_name = "Klepka"
+def _warm():
+    """Load the dictionary in the background so the first word check is fast."""
+    from games.klepka import dictionary
+    threading.Thread(target=dictionary.warm, name="klepka-dictionary", daemon=True).start()
 
-    def ready(self):
-        from partyhub.rooms import registry
 
-        from .rules import GAME
-
-        registry.register(GAME)
-        import threading
-
-        from . import dictionary
-        # Load the dictionary in the background so the first word check is fast.
-        threading.Thread(target=dictionary.warm, name="klepka-dictionary", daemon=True).start()
+KlepkaConfig = game_app_config(__name__, "Klepka", warm=_warm)

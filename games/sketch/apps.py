@@ -1,14 +1,3 @@
-from django.apps import AppConfig
+from partyhub.rooms.registry import game_app_config
 
-
-class SketchConfig(AppConfig):
-    name = "games.sketch"
-    label = "sketch"
-    verbose_name = "Sketch"
-
-    def ready(self):
-        from partyhub.rooms import registry
-
-        from .rules import GAME
-
-        registry.register(GAME)
+SketchConfig = game_app_config(__name__, "Sketch")

@@ -22,3 +22,21 @@ def describe(game) -> dict:
         "max_players": game.max_players,
         "options": {name: opt.spec() for name, opt in game.options.items()},
     }
+
+
+def game_app_config(module_name: str, verbose: str, warm=None):
+    """The AppConfig of a game app: registers `<app>.rules.GAME` when Django is ready."""
+    from importlib import import_module
+
+    from django.apps import AppConfig
+
+    app_name, label = module_name.rsplit(".", 1)[0], module_name.split(".")[1]
+
+    def ready(self):
+        register(import_module(f"{app_name}.rules").GAME)
+        if warm is not None:
+            warm()
+
+    return type(f"{label.title()}Config", (AppConfig,),
+                {"name": app_name, "label": label, "verbose_name": verbose, "ready": ready,
+                 "__module__": module_name})
