@@ -27,6 +27,8 @@ async def page(browser, viewport, errors=None):
     p = await ctx.new_page()
     if errors is not None:
         p.on("pageerror", lambda e: errors.append(str(e)))
+        # the shell catches a game module's render error and logs it: that is an error too
+        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return p
 
 

@@ -100,7 +100,7 @@ async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_p
                 await tv.locator(".players .pname", has_text=name).wait_for()
             await tv.locator(".game-card", has_text="Клепка").click()
             await tv.locator(".opts-toggle").click()
-            await tv.locator(".opt select").first.select_option(label="6x8")
+            await tv.locator(".opt select").first.select_option(value="6x8")   # the label is translated
             await tv.locator(".opts-drawer .drawer-head button").click()
             await tv.locator("button.start").click()
             await tv.locator(".klepka-tv").wait_for()

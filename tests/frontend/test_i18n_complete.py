@@ -73,3 +73,33 @@ def test_phone_page_fits_the_budget():
     files = list(COMMON.glob("*.js")) + [COMMON / "common.css"]
     total = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
     assert total <= 60 * 1024, f"common JS+CSS is {total} bytes gzipped"
+
+
+def registered_games() -> list:
+    """The registered games (pytest-django has set Django up, so the game apps are ready)."""
+    from partyhub.rooms import registry
+    games = registry.listed()
+    assert games, "no game is registered"
+    return games
+
+
+def test_every_option_of_every_game_has_a_label_in_every_language():
+    # the lobby picker runs before any game module loads: option labels live in common i18n.js
+    table = strings()
+    missing = [f"{lang} opt.{name} ({game.id})" for game in registered_games() for name in game.options
+               for lang in LANGS if f"opt.{name}" not in table[lang]]
+    assert not missing, f"add to frontend/static/common/i18n.js: {missing}"
+
+
+def test_every_choice_of_every_game_has_a_label_in_every_language():
+    table = strings()
+    missing = []
+    for game in registered_games():
+        for name, option in game.options.items():
+            if name == "deck":      # deck names come from the installed card data
+                continue
+            for value in option.spec().get("choices") or ():
+                keys = (f"choice.{game.id}.{name}.{value}", f"choice.{name}.{value}", f"choice.{value}")
+                missing += [f"{lang} {keys[1]} ({game.id})" for lang in LANGS
+                            if not any(k in table[lang] for k in keys)]
+    assert not missing, f"add to frontend/static/common/i18n.js: {missing}"

@@ -89,6 +89,8 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
             ready = [(k, [a for a in c.view["actions"] if a["type"] not in ROOM_ACTIONS])
                      for k, c in conns.items() if c.view and k not in ("tv", "aud")]
             ready = [(k, acts) for k, acts in ready if acts]
+            if not ready and await _settle(conns, viewers, rec):
+                continue                  # frames were still on their way: look again
             if not ready:
                 if not fire:
                     raise AssertionError(f"stalled: {json.dumps(tv_view)[:500]}")
@@ -134,6 +136,17 @@ async def _drain(conns, viewers, rec):
                 rec.frames.append((viewers[key], frame["v"], text))
             else:
                 rec.frames.append((viewers[key], None, text))
+
+
+async def _settle(conns, viewers, rec, seconds=2.0) -> bool:
+    """Nobody seems to have an action: wait a little for frames still in flight (a busy
+    machine). True if any frame arrived."""
+    before = len(rec.frames)
+    tv = conns["tv"]
+    if not await tv.comm.receive_nothing(timeout=seconds):
+        pass
+    await _drain(conns, viewers, rec)
+    return len(rec.frames) > before
 
 
 async def _fire_deadline(code):

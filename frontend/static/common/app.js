@@ -37,8 +37,15 @@ const S = {
   hadActions: false,
   players: new Set(),
   phase: null,
+  myTurn: false,
   streamFns: [],
+  errorFns: [],
+  hooksFor: null,       // the game whose module registered streamFns / errorFns
+  sent: new Map(),      // action id -> the action sent (the last 200), for error handlers
+  resultsBox: null,     // the game module's slot on the results screen
 };
+
+const TURN_KEYS = ['turn', 'active', 'storyteller'];
 
 /** What game modules get: see docs in README of frontend (render(root, view, app)). */
 export const app = {
@@ -55,14 +62,18 @@ export const app = {
   toast,
   act(d) {
     const id = S.socket && S.socket.act(d);
-    if (!id) toast(t('conn.offline'), 'warn');
+    if (!id) { toast(t('conn.offline'), 'warn'); return id; }
+    S.sent.set(id, d);
+    if (S.sent.size > 200) S.sent.delete(S.sent.keys().next().value);
     return id;
   },
   sound(name) { if (PAGE === 'tv') sounds.play(name); },
   vibrate(p) { if (PAGE === 'phone') vibrate(p); },
   now() { return S.socket ? S.socket.now() : Date.now(); },
   createTimer(kind) { return createTimer({ kind, now: () => app.now() }); },
-  onStream(fn) { S.streamFns.push(fn); },
+  onStream(fn) { if (!S.streamFns.includes(fn)) S.streamFns.push(fn); },
+  /** fn(err, action) for refusals while the game runs; return true to silence the toast. */
+  onError(fn) { if (!S.errorFns.includes(fn)) S.errorFns.push(fn); },
   soundReady() { return sounds.ready(); },
   unlockSound() { sounds.unlock(); },
   /** An audience phone asks to join as a player (lobby). */
@@ -102,9 +113,14 @@ function notice(prev, view) {
   }
   S.players = ids;
   S.phase = view.room.phase;
-  const has = app.gameActions(view).length > 0 && view.room.phase === 'playing';
-  if (has && !S.hadActions && prev) { app.vibrate([90, 60, 90]); }
+  const playing = view.room.phase === 'playing';
+  const has = app.gameActions(view).length > 0 && playing;
+  const g = view.game;
+  const me = view.you && view.you.id;
+  const mine = !!(playing && me && g && typeof g === 'object' && TURN_KEYS.some((k) => g[k] === me));
+  if (prev && ((has && !S.hadActions) || (mine && !S.myTurn))) app.vibrate([90, 60, 90]);
   S.hadActions = has;
+  S.myTurn = mine;
 }
 
 function render(view) {
@@ -114,12 +130,14 @@ function render(view) {
     S.screen = screen;
     S.screenBox = h('div', { class: ['screen-in', `screen-${screen}`] });
     mount(screenEl, S.screenBox);
+    S.resultsBox = null;
     if (screen === 'game') buildGameScreen();
-    else { S.gameId = null; S.module = null; S.streamFns = []; if (S.timer) S.timer.stop(); }
+    else if (S.timer) S.timer.stop();
+    if (screen === 'over') S.resultsBox = h('div', { class: 'results-game' });
   }
   document.body.classList.toggle('is-paused', !!view.room.paused);
   if (screen === 'lobby') renderLobby(S.screenBox, view, app);
-  else if (screen === 'over') renderResults(S.screenBox, view, app);
+  else if (screen === 'over') { renderResults(S.screenBox, view, app, S.resultsBox); drawResults(view); }
   else renderGame(view);
   renderOverlay(view);
 }
@@ -185,25 +203,38 @@ function gameName(room) {
 function renderGame(view) {
   renderGameBar(view);
   S.timer.update(view);
-  const id = view.room.game;
-  if (id !== S.gameId) {
-    S.gameId = id;
-    S.module = null;
-    S.streamFns = [];
-    mount(S.gameRoot, h('div', { class: 'loading' }, t('loading')));
-    const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
-    S.loading = import(url).then(
-      (m) => (typeof m.render === 'function' ? m : 'generic'),
-      () => 'generic',
-    ).then((m) => {
-      if (S.gameId !== id) return;
-      S.module = m;
-      S.loading = null;
-      if (S.view && S.screen === 'game') drawGame(S.view);
-    });
+  if (!loadModule(view.room.game)) {
+    if (!S.gameRoot.firstChild) mount(S.gameRoot, h('div', { class: 'loading' }, t('loading')));
     return;
   }
-  if (S.module) drawGame(view);
+  drawGame(view);
+}
+
+/** The module of game `id`: returns it once loaded ('generic' when missing), else starts loading. */
+function loadModule(id) {
+  if (id === S.gameId) return S.module;
+  S.gameId = id;
+  S.module = null;
+  if (S.hooksFor !== id) { S.hooksFor = id; S.streamFns = []; S.errorFns = []; }
+  const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
+  S.loading = import(url).then(
+    (m) => (typeof m.render === 'function' ? m : 'generic'),
+    () => 'generic',
+  ).then((m) => {
+    if (S.gameId !== id) return;
+    S.module = m;
+    S.loading = null;
+    if (S.view) render(S.view);
+  });
+  return null;
+}
+
+/** The results screen: the game module's optional results(box, view, app) hook. */
+function drawResults(view) {
+  const box = S.resultsBox;
+  const m = view.room.game ? loadModule(view.room.game) : null;
+  if (!box || !m || m === 'generic' || typeof m.results !== 'function') return;
+  try { m.results(box, view, app); } catch (e) { console.error(e); }
 }
 
 function drawGame(view) {
@@ -256,9 +287,23 @@ function onFrame(f) {
 }
 
 function onError(d) {
+  const action = d.ref != null ? S.sent.get(d.ref) || null : null;
+  let quiet = false;
+  if (S.screen === 'game') {
+    for (const fn of S.errorFns) {
+      try { if (fn(d, action) === true) quiet = true; } catch (e) { console.error(e); }
+    }
+  }
+  if (quiet) return;
   app.sound('error');
-  const msg = t(`err.${d.code}`, null, d.message || d.code || t('err.unknown'));
-  toast(msg, 'error');
+  toast(errorText(d), 'error');
+}
+
+/** err.<game>.<code>, then err.<code>, then the server's message. */
+function errorText(d) {
+  const game = S.view && S.view.room.game;
+  const plain = t(`err.${d.code}`, null, d.message || d.code || t('err.unknown'));
+  return game ? t(`err.${game}.${d.code}`, null, plain) : plain;
 }
 
 function start(token) {

@@ -2,6 +2,9 @@
 // The STRINGS object is strict JSON between the markers (tests parse it).
 // A value is a string with {param} slots, or plural forms {one, few, many, other} chosen by {n}.
 // Game modules may add their own strings with extend({en: {...}, uk: {...}, ru: {...}}).
+// Game options live here, since the lobby picker runs before any game module loads:
+// opt.<name> (opt.<game>.<name> when one game words it differently) and choice labels
+// choice.<name>.<value> or choice.<value>. Refusals: err.<code> here, err.<game>.<code> in a game.
 
 const STRINGS = /*json-start*/{
  "en": {
@@ -157,6 +160,18 @@ const STRINGS = /*json-start*/{
   "opt.first_player": "First player",
   "opt.hand_size": "Cards in hand",
   "opt.win_score": "Points to win",
+  "opt.target_score": "Points to win (0: no limit)",
+  "opt.tell_seconds": "Time to tell",
+  "opt.submit_seconds": "Time to pick a card",
+  "opt.vote_seconds": "Time to vote",
+  "opt.reveal_seconds": "Reveal time",
+  "opt.on_timeout": "When time runs out",
+  "opt.table": "Table",
+  "opt.one_colour_x2": "One colour ×2",
+  "opt.nouns_only": "Only nouns (nominative)",
+  "opt.no_repeat": "No repeated words",
+  "opt.min_letters": "Shortest word",
+  "opt.klepka.reveal_seconds": "Show flipped cards",
   "choice.easy": "Easy",
   "choice.medium": "Medium",
   "choice.hard": "Hard",
@@ -166,6 +181,11 @@ const STRINGS = /*json-start*/{
   "choice.en": "English",
   "choice.uk": "Ukrainian",
   "choice.ru": "Russian",
+  "choice.on_timeout.random": "Play a random card",
+  "choice.on_timeout.skip": "Skip the player",
+  "choice.table.6x8": "Short game (6×8)",
+  "choice.table.10x10": "Standard game (10×10)",
+  "choice.table.12x10": "Long game (12×10)",
   "err.unknown": "Something went wrong.",
   "err.bad_frame": "The message was not understood.",
   "err.frame_too_large": "That was too big to send.",
@@ -187,7 +207,8 @@ const STRINGS = /*json-start*/{
   "err.rate_limited": "Too many tries. Wait a moment.",
   "err.room_locked": "The room is locked.",
   "err.room_full": "The room is full.",
-  "err.unauthorized": "This seat is no longer in the room."
+  "err.unauthorized": "This seat is no longer in the room.",
+  "err.wrong_phase": "Not now."
  },
  "uk": {
   "lang": "uk",
@@ -348,6 +369,18 @@ const STRINGS = /*json-start*/{
   "opt.first_player": "Перший гравець",
   "opt.hand_size": "Карт у руці",
   "opt.win_score": "Очок для перемоги",
+  "opt.target_score": "Очок для перемоги (0: без межі)",
+  "opt.tell_seconds": "Час на загадування",
+  "opt.submit_seconds": "Час на вибір картки",
+  "opt.vote_seconds": "Час на голосування",
+  "opt.reveal_seconds": "Час показу",
+  "opt.on_timeout": "Коли час вийшов",
+  "opt.table": "Стіл",
+  "opt.one_colour_x2": "Один колір ×2",
+  "opt.nouns_only": "Лише іменники (називний)",
+  "opt.no_repeat": "Без повторів слів",
+  "opt.min_letters": "Найкоротше слово",
+  "opt.klepka.reveal_seconds": "Показ відкритих карток",
   "choice.easy": "Легко",
   "choice.medium": "Середньо",
   "choice.hard": "Складно",
@@ -357,6 +390,11 @@ const STRINGS = /*json-start*/{
   "choice.en": "Англійська",
   "choice.uk": "Українська",
   "choice.ru": "Російська",
+  "choice.on_timeout.random": "Випадкова картка",
+  "choice.on_timeout.skip": "Пропустити гравця",
+  "choice.table.6x8": "Коротка гра (6×8)",
+  "choice.table.10x10": "Стандартна гра (10×10)",
+  "choice.table.12x10": "Довга гра (12×10)",
   "err.unknown": "Щось пішло не так.",
   "err.bad_frame": "Повідомлення не зрозуміле.",
   "err.frame_too_large": "Це завелике, щоб надіслати.",
@@ -378,7 +416,8 @@ const STRINGS = /*json-start*/{
   "err.rate_limited": "Забагато спроб. Зачекайте.",
   "err.room_locked": "Кімнату зачинено.",
   "err.room_full": "Кімната заповнена.",
-  "err.unauthorized": "Цього місця вже немає в кімнаті."
+  "err.unauthorized": "Цього місця вже немає в кімнаті.",
+  "err.wrong_phase": "Не зараз."
  },
  "ru": {
   "lang": "ru",
@@ -539,6 +578,18 @@ const STRINGS = /*json-start*/{
   "opt.first_player": "Первый игрок",
   "opt.hand_size": "Карт в руке",
   "opt.win_score": "Очков для победы",
+  "opt.target_score": "Очков для победы (0: без предела)",
+  "opt.tell_seconds": "Время на загадывание",
+  "opt.submit_seconds": "Время на выбор карты",
+  "opt.vote_seconds": "Время на голосование",
+  "opt.reveal_seconds": "Время показа",
+  "opt.on_timeout": "Когда время вышло",
+  "opt.table": "Стол",
+  "opt.one_colour_x2": "Один цвет ×2",
+  "opt.nouns_only": "Только существительные (им. п.)",
+  "opt.no_repeat": "Без повторов слов",
+  "opt.min_letters": "Самое короткое слово",
+  "opt.klepka.reveal_seconds": "Показ открытых карт",
   "choice.easy": "Легко",
   "choice.medium": "Средне",
   "choice.hard": "Сложно",
@@ -548,6 +599,11 @@ const STRINGS = /*json-start*/{
   "choice.en": "Английский",
   "choice.uk": "Украинский",
   "choice.ru": "Русский",
+  "choice.on_timeout.random": "Случайная карта",
+  "choice.on_timeout.skip": "Пропустить игрока",
+  "choice.table.6x8": "Короткая игра (6×8)",
+  "choice.table.10x10": "Стандартная игра (10×10)",
+  "choice.table.12x10": "Длинная игра (12×10)",
   "err.unknown": "Что-то пошло не так.",
   "err.bad_frame": "Сообщение не понято.",
   "err.frame_too_large": "Это слишком большое для отправки.",
@@ -569,7 +625,8 @@ const STRINGS = /*json-start*/{
   "err.rate_limited": "Слишком много попыток. Подождите.",
   "err.room_locked": "Комната закрыта.",
   "err.room_full": "Комната заполнена.",
-  "err.unauthorized": "Этого места больше нет в комнате."
+  "err.unauthorized": "Этого места больше нет в комнате.",
+  "err.wrong_phase": "Не сейчас."
  }
 }/*json-end*/;
 

@@ -16,12 +16,16 @@ export function gameLabel(g) {
   return t(`game.${g.id}`, null, g.name || g.id);
 }
 
-export function optionLabel(name) {
-  return t(`opt.${name}`, null, humanise(name));
+/** opt.<game>.<name> (when a game words it its own way), then opt.<name>. */
+export function optionLabel(name, game) {
+  const plain = t(`opt.${name}`, null, humanise(name));
+  return game ? t(`opt.${game}.${name}`, null, plain) : plain;
 }
 
-function choiceLabel(name, value) {
-  return t(`choice.${name}.${value}`, null, t(`choice.${value}`, null, humanise(value)));
+/** choice.<game>.<name>.<value>, then choice.<name>.<value>, then choice.<value>. */
+function choiceLabel(name, value, game) {
+  const plain = t(`choice.${name}.${value}`, null, t(`choice.${value}`, null, humanise(value)));
+  return game ? t(`choice.${game}.${name}.${value}`, null, plain) : plain;
 }
 
 export function renderPicker(box, view, app, enabled) {
@@ -110,17 +114,17 @@ function optionsForm(g, values, extended) {
   if (!entries.length) return null;
   return h('div', { class: 'options' }, entries.map(([name, spec]) => {
     const val = name in values ? values[name] : spec.default;
-    const label = h('span', { class: 'olabel' }, optionLabel(name));
+    const label = h('span', { class: 'olabel' }, optionLabel(name, g.id));
     if (Array.isArray(spec.choices)) {
       return h('label', { class: 'opt' }, label,
         h('select', { onchange: (e) => { values[name] = spec.choices[e.target.selectedIndex]; } },
-          spec.choices.map((c) => h('option', { selected: c === val }, choiceLabel(name, c)))));
+          spec.choices.map((c) => h('option', { value: String(c), selected: c === val }, choiceLabel(name, c, g.id)))));
     }
     if (typeof spec.default === 'boolean') {
       return h('label', { class: 'opt toggle' },
         h('input', { type: 'checkbox', checked: !!val, onchange: (e) => { values[name] = e.target.checked; } }), label);
     }
-    if (typeof spec.default === 'number' || spec.min != null || spec.max != null) {
+    if (typeof spec.default === 'number') {
       return stepper(name, spec, val, values, label, extended);
     }
     const long = (spec.max || 0) > 200;
@@ -130,27 +134,44 @@ function optionsForm(g, values, extended) {
   }));
 }
 
-function stepper(name, spec, val, values, label, extended) {
+/**
+ * The step at value v: fine near zero, coarser further up, so every sensible value is
+ * reachable (a 3 s reveal can go back to 1 s) and a long range does not take 100 taps.
+ */
+export function stepAt(spec, v) {
+  const span = (spec.max != null ? spec.max : 9999) - (spec.min != null ? spec.min : 0);
+  if (spec.seconds) return v < 10 ? 1 : v < 60 ? 5 : v < 180 ? 15 : 30;
+  if (span <= 20) return 1;
+  if (span > 1000) return v < 1000 ? 100 : 250;
+  return v < 10 ? 1 : v < 50 ? 5 : 10;
+}
+
+/** The next value up (dir 1) or down (dir -1): on the grid of the step there, within min..max. */
+export function nextValue(spec, v, dir) {
   const min = spec.min != null ? spec.min : 0;
   const max = spec.max != null ? spec.max : 9999;
-  const step = spec.seconds && max - min >= 30 ? 5 : 1;
-  let v = typeof val === 'number' ? val : min;
+  const s = dir > 0 ? stepAt(spec, v) : stepAt(spec, v - 1);
+  const nv = dir > 0 ? Math.floor(v / s) * s + s : Math.ceil(v / s) * s - s;
+  return Math.max(min, Math.min(max, nv));
+}
+
+function stepper(name, spec, val, values, label, extended) {
+  let v = typeof val === 'number' ? val : (spec.min != null ? spec.min : 0);
   const out = h('output', { class: 'oval' });
   const show = () => {
     if (spec.seconds && v === 0) { out.textContent = t('opt.off'); return; }
     out.textContent = spec.seconds ? t('opt.seconds', { n: v }) : String(v);
     if (spec.seconds && extended) out.textContent += ' ×2';
   };
-  const set = (nv) => {
-    const snapped = step > 1 ? Math.round(nv / step) * step : nv;
-    v = Math.max(min, Math.min(max, snapped));
+  const set = (dir) => {
+    v = nextValue(spec, v, dir);
     values[name] = v;
     show();
   };
   show();
   return h('div', { class: 'opt stepper' }, label,
     h('span', { class: 'steps' },
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '−', onclick: () => set(v - step) }, '−'),
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '−', onclick: () => set(-1) }, '−'),
       out,
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '+', onclick: () => set(v + step) }, '+')));
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '+', onclick: () => set(1) }, '+')));
 }

@@ -1,5 +1,5 @@
 // Results: a podium (ties share a step), the rest, Play again / Back to lobby,
-// and the room's scoreboard of the games played.
+// the room's scoreboard of the games played, and a slot for the game's own results hook.
 import { h, mount, chip } from './dom.js';
 import { t } from './i18n.js';
 
@@ -14,7 +14,8 @@ export function ranks(players, scores) {
   return [...by.entries()].sort((a, b) => b[0] - a[0]).map(([score, ps]) => ({ score, players: ps }));
 }
 
-export function renderResults(box, view, app) {
+/** `slot`: the game module's box (its results hook draws there), kept across re-renders. */
+export function renderResults(box, view, app, slot) {
   const room = view.room;
   const res = room.results || { scores: {}, winners: [] };
   const groups = ranks(room.players, res.scores);
@@ -54,7 +55,7 @@ export function renderResults(box, view, app) {
       h('p', { class: 'sub' }, gameName)),
     h('div', { class: 'results-body' }, h('div', { class: 'results-main' }, podium, restList),
       scoreboard(room, app)),
-    buttons));
+    buttons, slot || null));
   if (won && !box._buzzed) { box._buzzed = true; app.vibrate([120, 80, 120, 80, 300]); }
 }
 

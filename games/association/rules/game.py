@@ -105,6 +105,13 @@ class Association:
     def setup(self, seats, options, seed):
         return turn.setup(seats, options, seed)
 
+    def begin(self, state, now):
+        """Called by the platform right after setup with the game clock: arm the first timer."""
+        new = evolve(state)
+        if new["phase"] == "tell":
+            turn.set_timer(new, "tell_seconds", now)
+        return new
+
     def apply(self, state, seat, action, now):
         if seat not in state["seats"]:
             return Rejected("not_a_player", "Only seated players play.")
@@ -132,9 +139,6 @@ class Association:
             return Accepted(state, [])
         new = evolve(state)
         events: list = []
-        if new["arming"]:
-            turn.set_timer(new, f"{new['phase']}_seconds", now)
-            return Accepted(new, events)
         turn.timeout(new, now, events)
         return Accepted(new, events)
 

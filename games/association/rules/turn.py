@@ -14,7 +14,7 @@ def setup(seats: list, options: dict, seed: int) -> dict:
         "draw": [], "hands": {s: [] for s in seats}, "out": [],
         "phase": "tell", "turn": 0, "teller": 0, "clue": None,
         "played": {}, "table": [], "votes": {}, "scores": {s: 0 for s in seats},
-        "last": None, "deadline": None, "arming": False, "idle": 0, "ended": None,
+        "last": None, "deadline": None, "idle": 0, "ended": None,
         "sitting_out": [],
     }
     pile = decks.card_ids(options.get("deck", decks.DEFAULT))
@@ -39,14 +39,9 @@ def others(state: dict) -> list:
 
 
 def set_timer(state: dict, option: str, now: int | None) -> None:
+    """Arm the phase's timer from `now`; setup has no clock (now=None): `begin` arms it."""
     seconds = state["options"].get(option, 0) or 0
-    state["arming"] = False
-    if not seconds:
-        state["deadline"] = None
-    elif now is None:       # setup has no clock: fire at once and arm the real timer then
-        state["deadline"], state["arming"] = 0, True
-    else:
-        state["deadline"] = now + seconds * 1000
+    state["deadline"] = now + seconds * 1000 if seconds and now is not None else None
 
 
 def start_tell(state: dict, now: int | None) -> None:
@@ -162,7 +157,7 @@ def end_turn(state: dict, now: int, events: list, told: bool = True) -> None:
 
 
 def finish(state: dict, reason: str, events: list) -> None:
-    state.update(phase="over", ended=reason, deadline=None, arming=False, clue=None)
+    state.update(phase="over", ended=reason, deadline=None, clue=None)
     events.append({"type": "game_ended", "reason": reason, "scores": dict(state["scores"])})
 
 

@@ -10,8 +10,9 @@ SEATS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "
 T = 10_000
 
 
-def new_game(players=4, seed=1, **options):
-    return GAME.setup(SEATS[:players], clean_options(GAME.options, options), seed)
+def new_game(players=4, seed=1, now=T, **options):
+    """A game as the platform starts it: setup, then begin with the game clock."""
+    return GAME.begin(GAME.setup(SEATS[:players], clean_options(GAME.options, options), seed), now)
 
 
 def ok(state, seat, action, now=T):

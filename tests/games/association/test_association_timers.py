@@ -12,20 +12,29 @@ def test_timers_are_off_by_default():
     assert GAME.deadline(tell(s)) is None
 
 
-def test_the_first_tell_timer_is_armed_by_the_first_deadline_call():
-    s = new_game(4, tell_seconds=30)
-    assert GAME.deadline(s) == 0
-    s = fire(s, T)
-    assert GAME.deadline(s) == T + 30_000 and s["phase"] == "tell"
+def test_the_first_tell_timer_is_armed_by_begin():
+    from association_helpers import SEATS, clean_options
+    bare = GAME.setup(SEATS[:4], clean_options(GAME.options, {"tell_seconds": 30}), 1)
+    assert GAME.deadline(bare) is None          # setup has no clock
+    s = GAME.begin(bare, T)
+    assert GAME.deadline(bare) is None, "begin mutated its input"
+    assert GAME.deadline(s) == T + 30_000 and s["phase"] == "tell" and s["turn"] == 1
+    assert {k: v for k, v in s.items() if k != "deadline"} == \
+        {k: v for k, v in bare.items() if k != "deadline"}
+
+
+def test_begin_without_a_tell_timer_sets_none():
+    s = new_game(4, submit_seconds=30)
+    assert GAME.deadline(s) is None
 
 
 def test_a_deadline_not_yet_due_changes_nothing():
-    s = fire(new_game(4, tell_seconds=30), T)
+    s = new_game(4, tell_seconds=30)
     assert GAME.on_deadline(s, T + 29_999).state == s
 
 
 def test_a_silent_storyteller_loses_the_turn_to_the_next_seat():
-    s = fire(new_game(4, tell_seconds=30), T)
+    s = new_game(4, tell_seconds=30)
     first = teller(s)
     s = fire(s, T + 31_000)
     assert s["phase"] == "tell" and teller(s) != first
@@ -34,7 +43,7 @@ def test_a_silent_storyteller_loses_the_turn_to_the_next_seat():
 
 
 def test_a_whole_silent_round_ends_the_game():
-    s = fire(new_game(3, tell_seconds=10), T)
+    s = new_game(3, tell_seconds=10)
     now = T
     for _ in range(3):
         now = GAME.deadline(s) + 5

@@ -1,9 +1,10 @@
 // Jinx on the phone: the 3x3 mirror of the square. The active player sees the target in gold
 // and sends the clue; a guesser taps a card to put a finger on it (only the slots offered in
-// view.actions are live). A tap on a card that cannot be picked zooms it.
+// view.actions are live). A tap on a card that cannot be picked zooms it. A refused pick
+// (a jinx: another finger was first) shakes the card, through app.onError.
 import { setup, face, table, player, finger, put } from './board.js';
 
-const S = { root: null, pending: null, pendingTurn: null, turn: null, phase: null, draft: '' };
+const S = { root: null, app: null, pending: null, pendingTurn: null, turn: null, phase: null, draft: '' };
 
 function build(root, app) {
   const h = app.h;
@@ -48,26 +49,43 @@ function tap(slot, app) {
   S.zoom.hidden = false;
 }
 
+/** A refusal of our own action: a refused pick shakes its card (the shell still toasts it). */
+function refused(err, action) {
+  if (!action || action.type !== 'pick' || !S.cells) return false;
+  const slot = Number.isInteger(action.slot) ? action.slot : S.pending;
+  S.pending = null;
+  const cell = slot != null ? S.cells[slot] : null;
+  if (cell) {
+    cell.classList.remove('pending', 'shake'); void cell.offsetWidth; cell.classList.add('shake');
+  }
+  if (S.app) S.app.vibrate([60, 40, 60, 40, 60]);
+  return false;
+}
+
+/** Other frames: the table's public JINX! notice (when it reaches phones) shakes the card; others are ignored. */
+export function stream(frame, app) {
+  if (!frame || frame.t !== 'notice' || !S.cells) return;
+  const d = frame.d || {};
+  const slot = d.code === 'jinx' && d.action && Number.isInteger(d.action.slot) ? d.action.slot : null;
+  if (slot == null || d.player === (app.you && app.you.id)) return;   // our own comes as an error
+  const cell = S.cells[slot];
+  if (cell) { cell.classList.remove('shake'); void cell.offsetWidth; cell.classList.add('shake'); }
+}
+
 export function render(root, view, app) {
   setup(app);
+  S.app = app;
+  app.onError(refused);
   if (S.root !== root || !root.firstChild) build(root, app);
   const game = view.game;
   if (!game) return;
   const me = game.me || null;
   const tab = table(game);
   if (S.turn !== game.turn) { S.pending = null; S.draft = ''; }
-  // a pick that came back without our finger on it: jinx (someone else was first), or refused
+  // a pick on its way ends when our finger lands, or with the turn (a refusal: refused())
   if (S.pending != null) {
-    const f = game.fingers && game.fingers[S.pending];
     const mine = me && me.pick === S.pending;
-    if (mine || game.phase !== 'race' || S.pendingTurn !== game.turn) {
-      S.pending = null;
-    } else if (f && f.player !== view.you.id) {
-      const cell = S.cells[S.pending];
-      cell.classList.remove('shake'); void cell.offsetWidth; cell.classList.add('shake');
-      app.vibrate([60, 40, 60, 40, 60]);
-      S.pending = null;
-    }
+    if (mine || game.phase !== 'race' || S.pendingTurn !== game.turn) S.pending = null;
   }
   const picks = new Set(app.gameActions(view).filter((a) => a.type === 'pick').map((a) => a.slot));
   for (let i = 0; i < 9; i += 1) drawCell(app, view, game, tab, i, picks.has(i));

@@ -12,14 +12,11 @@ const P = {
   zoom: false,
   flipping: null,    // a ref tapped, until the next view
   seq: null,         // the last event seen
-  turn: null,
-  sentAt: 0,
   view: null,
   main: null,
   app: null,
   root: null,
   dispute: null,
-  observer: null,
 };
 
 export function render(root, view, app) {
@@ -29,12 +26,12 @@ export function render(root, view, app) {
   const g = view.game;
   if (!g) return;
   if (P.root !== root || !P.main || !root.contains(P.main)) {
-    P.root = root; P.dispute = null; P.seq = null; P.turn = null;
+    P.root = root; P.dispute = null; P.seq = null;
     P.main = app.h('div', { class: 'k-main' });
     root.replaceChildren(P.main, disputeBox(app));
   }
   if (P.view !== view) { P.view = view; P.flipping = null; }
-  watchErrors();
+  app.onError(refused);
   const { h, t } = app;
   const me = view.you.role === 'player' ? view.you.id : null;
   const mine = g.mine || [];
@@ -58,9 +55,7 @@ export function render(root, view, app) {
     if (last.type === 'word_made' && last.seat === me) scored(last);
     if (last.type === 'pair_taken' && last.seat === me) app.vibrate(40);
   }
-  P.seq = last ? last.seq : 0;
-  if (me && g.turn === me && P.turn !== me && P.turn !== null) app.vibrate([90, 60, 90]);
-  P.turn = g.turn;
+  P.seq = last ? last.seq : 0;    // (the shell buzzes when the turn comes to you)
 
   const byId = new Map(mine.map((c) => [c.id, c]));
   const parts = [];
@@ -120,7 +115,6 @@ function wordBuilder(app, g, byId, tpl) {
   const send = () => {
     if (!P.tray.length) return;
     const d = { ...tpl, cards: P.tray.slice(), wild: P.wild ? { card: P.wild.card, letter: P.wild.letter } : null };
-    P.sentAt = Date.now();
     app.act(d);
   };
   return h('div', { class: 'k-builder' },
@@ -190,30 +184,13 @@ function scored(w) {
   setTimeout(() => el.remove(), 1800);
 }
 
-/** The shell shows refusals as a toast; shake the word tray when one follows a word sent. */
-function onToast(n) {
-  if (!(n.classList && n.classList.contains('toast') && n.classList.contains('error'))) return;
-  if (Date.now() - P.sentAt > 4000) return;
+/** A refusal of our own action (the shell still shows its toast): shake the tray after a word. */
+function refused(err, action) {
+  if (!action || action.type !== 'word') return false;
   const tray = P.root && P.root.querySelector('.k-tray');
   if (tray) { tray.classList.remove('shake'); void tray.offsetWidth; tray.classList.add('shake'); }
   P.app.vibrate(200);
-}
-
-function watchErrors() {
-  if (P.observer || typeof MutationObserver === 'undefined') return;
-  const toasts = new MutationObserver((muts) => muts.forEach((m) => m.addedNodes.forEach(onToast)));
-  const watch = (box) => { toasts.observe(box, { childList: true }); [...box.children].forEach(onToast); };
-  const box = document.querySelector('.toasts');
-  if (box) { watch(box); P.observer = toasts; return; }
-  // the shell creates its toast box with the first toast: wait for it on <body>
-  P.observer = new MutationObserver((muts) => {
-    for (const m of muts) {
-      for (const n of m.addedNodes) {
-        if (n.classList && n.classList.contains('toasts')) { watch(n); P.observer.disconnect(); }
-      }
-    }
-  });
-  P.observer.observe(document.body, { childList: true });
+  return false;
 }
 
 // ---- exchange and chaos, at any moment ------------------------------------------------

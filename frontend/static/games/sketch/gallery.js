@@ -1,28 +1,15 @@
 // The end-of-game gallery: every drawing with its word, its drawer and who guessed it.
-// The shell owns the results screen (room phase "over") and calls no game module there, so
-// the gallery is added to that screen when it appears (a MutationObserver on the page) while
-// the finished game is sketch.
+// The shell calls the module's results(box, view, app) hook on the results screen (room
+// phase "over"); drawGallery fills that box, once per finished game.
 import { boardCanvas, paint } from './board.js';
 
-let installed = false;
-
-export function installGallery(app) {
-  if (installed) return;
-  installed = true;
-  const main = document.querySelector('main.screen') || document.body;
-  let busy = false;
-  const obs = new MutationObserver(() => {
-    if (busy) return;
-    const view = app.view;
-    const results = main.querySelector('.results');
-    if (!results || !view || view.room.game !== 'sketch' || !view.game || view.game.phase !== 'over') return;
-    const key = `${view.room.game_no}`;
-    const have = results.querySelector('.sk-gallery');
-    if (have && have.dataset.key === key) return;
-    busy = true;
-    try { results.append(gallery(app, view, key)); } finally { busy = false; }
-  });
-  obs.observe(main, { childList: true, subtree: true });
+export function drawGallery(box, view, app) {
+  const g = view.game;
+  if (!g || g.phase !== 'over' || !Array.isArray(g.boards)) { box.replaceChildren(); return; }
+  const key = `${view.room.game_no}:${app.lang}`;
+  const have = box.querySelector('.sk-gallery');
+  if (have && have.dataset.key === key) return;
+  box.replaceChildren(gallery(app, view, key));
 }
 
 export function gallery(app, view, key) {

@@ -2,7 +2,7 @@
 // (the others' boards with a guess field each; the drawer answers close/far).
 import { STRINGS } from './i18n.js';
 import { PALETTE, WIDTHS, MAX_POINTS, SCALE, paint, paintIfChanged, boardCanvas, pointCount } from './board.js';
-import { installGallery } from './gallery.js';
+import { drawGallery } from './gallery.js';
 
 const BATCH_MS = 40;
 const MIN_STEP = 4;          // thousandths: closer points are dropped (thinning)
@@ -33,21 +33,31 @@ function setup(app) {
   ready = true;
   app.extend(STRINGS);
   document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
-  installGallery(app);
 }
 
+/** The relayed stroke frames acknowledge our own strokes; other frames are ignored. */
 export function stream(frame) {
-  if (frame.t === 'error' && frame.d && S.pending.has(frame.d.ref)) {
-    S.pending.delete(frame.d.ref);
-    if (S.pen) S.pen = null;
-    for (const b of S.local.keys()) S.dirty.add(b);   // reload from the next view
-    return;
-  }
-  if (frame.id != null && S.pending.has(frame.id)) S.pending.delete(frame.id);
+  if (frame && frame.id != null && S.pending.has(frame.id)) S.pending.delete(frame.id);
+}
+
+/** A refused stroke / undo / clear: drop the pen, reload the boards from the next view, no toast. */
+function refused(err) {
+  if (!err || !S.pending.has(err.ref)) return false;
+  S.pending.delete(err.ref);
+  if (S.pen) S.pen = null;
+  for (const b of S.local.keys()) S.dirty.add(b);
+  return true;
+}
+
+/** The results screen (room phase "over"): the gallery of every drawing. */
+export function results(box, view, app) {
+  setup(app);
+  drawGallery(box, view, app);
 }
 
 export function render(root, view, app) {
   setup(app);
+  app.onError(refused);
   S.app = app;
   S.view = view;
   const g = view.game;

@@ -3,7 +3,7 @@
 // drawer to the guesser on a correct guess, and the gallery at the end (gallery.js).
 import { STRINGS } from './i18n.js';
 import { boardCanvas, paint, paintIfChanged } from './board.js';
-import { installGallery } from './gallery.js';
+import { drawGallery } from './gallery.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 let ready = false;
@@ -14,7 +14,12 @@ function setup(app) {
   ready = true;
   app.extend(STRINGS);
   document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
-  installGallery(app);
+}
+
+/** The results screen (room phase "over"): the gallery of every drawing. */
+export function results(box, view, app) {
+  setup(app);
+  drawGallery(box, view, app);
 }
 
 export function render(root, view, app) {

@@ -1,0 +1,66 @@
+// What the TV and the phone share: the strings, the stylesheet, a card face, a player chip.
+import { STRINGS } from './i18n.js';
+
+let ready = false;
+
+export function setup(app) {
+  if (ready) return;
+  ready = true;
+  app.extend(STRINGS);
+  if (!document.querySelector('link[data-association-css]')) {
+    document.head.append(app.h('link', {
+      rel: 'stylesheet', href: `${app.static}games/association/association.css`, 'data-association-css': '',
+    }));
+  }
+}
+
+/** Replace el's children, skipping null / false. */
+export function put(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((k) => k != null && k !== false));
+  return el;
+}
+
+function hue(id) {
+  let x = 0;
+  for (const ch of String(id)) x = (x * 31 + ch.charCodeAt(0)) % 360;
+  return x;
+}
+
+/** The picture's URL from the view's template ("games/association/cards/{id}.webp"). */
+export function src(app, game, id) {
+  const tpl = (game && game.deck && game.deck.image) || 'games/association/cards/{id}.webp';
+  return app.static + tpl.replace('{id}', encodeURIComponent(id));
+}
+
+/** The face of a card: its picture (a coloured tile with the id if the picture is missing). */
+export function face(app, game, id) {
+  const h = app.h;
+  const box = h('div', { class: 'as-face', dataset: { card: String(id) } });
+  const img = h('img', { src: src(app, game, id), alt: '', draggable: 'false', decoding: 'async' });
+  img.addEventListener('error', () => {
+    img.replaceWith(h('div', { class: 'as-tile', style: { '--h': String(hue(id)) } }, String(id)));
+  });
+  box.append(img);
+  return box;
+}
+
+/** The back of a card (face down). */
+export function back(app, extra) {
+  return app.h('div', { class: ['as-back', extra] }, app.h('span', { class: 'as-back-mark' }, '✦'));
+}
+
+export function player(app, id) {
+  return app.players.get(id) || { id, name: '?', color: '#888', symbol: '?' };
+}
+
+/** A round avatar in the player's colour with their symbol. */
+export function avatar(app, id, extra) {
+  const p = player(app, id);
+  return app.h('span', { class: ['as-av', extra], style: { '--pc': p.color }, dataset: { seat: String(id) }, title: p.name },
+    p.symbol || '•');
+}
+
+/** The (shell-level) room player list order, or the game's. */
+export function seats(game) {
+  return (game.players || []).map((p) => p.id);
+}

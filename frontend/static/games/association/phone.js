@@ -1,0 +1,297 @@
+// Association on the phone: your hand as big swipeable cards (tap to choose, 🔍 to look
+// closer), the storyteller's clue form, submit, vote on the numbered table (your own card is
+// not offered: only what view.actions lists is live), waiting states, and the reveal.
+import { setup, put, face, player, avatar } from './board.js';
+
+const P = {
+  root: null, stage: null, selected: null, sent: null, zoom: null, stripKey: null,
+  cards: new Map(), hadOwn: false, hadAny: false, input: null, panelKey: null,
+};
+
+function build(root, app) {
+  const h = app.h;
+  P.root = root;
+  P.status = h('div', { class: 'as-p-status' });
+  P.strip = h('div', { class: 'as-p-strip' });
+  P.hint = h('div', { class: 'as-p-swipe' });
+  P.panel = h('div', { class: 'as-p-panel' });
+  P.zoomBox = h('div', { class: 'as-zoom', hidden: true, role: 'dialog' });
+  P.zoomBox.addEventListener('click', (e) => { if (e.target === P.zoomBox) closeZoom(); });
+  P.input = h('input', { type: 'text', class: 'as-p-input', maxlength: 140, autocomplete: 'off', enterkeyhint: 'send' });
+  P.input.addEventListener('input', () => updateButtons());
+  P.input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); tell(false); } });
+  P.stripKey = null;
+  P.panelKey = null;
+  P.cards = new Map();
+  put(root, h('div', { class: 'as-phone' }, P.status, P.strip, P.hint, P.panel), P.zoomBox);
+}
+
+function acts(view, app) {
+  return app.gameActions(view);
+}
+
+export function render(root, view, app) {
+  setup(app);
+  P.app = app;
+  if (P.root !== root || !root.contains(P.status)) build(root, app);
+  const g = view.game;
+  if (!g) return;
+  P.view = view;
+  const stage = `${g.turn}:${g.phase}`;
+  if (stage !== P.stage) {
+    if (g.phase === 'tell') P.input.value = '';
+    P.selected = null;
+    P.sent = null;
+    P.stage = stage;
+    closeZoom();
+  }
+  const all = acts(view, app);
+  const own = all.filter((a) => a.type !== 'next');
+  // vibrate when it becomes your turn (the shell buzzes only when actions go from none to some)
+  if (own.length && !P.hadOwn && P.hadAny) app.vibrate([90, 60, 90]);
+  P.hadOwn = own.length > 0;
+  P.hadAny = all.length > 0;
+  const pickable = new Map(own.filter((a) => a.card != null).map((a) => [a.card, a]));
+  if (P.selected && !pickable.has(P.selected)) P.selected = null;
+  drawStatus(app, view, g, own);
+  drawStrip(app, view, g, pickable);
+  drawPanel(app, view, g, all, own);
+}
+
+function me(view) {
+  return view.you.role === 'player' ? view.you.id : null;
+}
+
+// ---- the status line -------------------------------------------------------------------------
+function drawStatus(app, view, g, own) {
+  const { h, t } = app;
+  const you = me(view);
+  const tp = player(app, g.storyteller || (g.last && g.last.storyteller));
+  const mine = own.length > 0;
+  const others = g.players.filter((p) => p.id !== g.storyteller);
+  const waitingSubmit = others.filter((p) => !p.played && !p.sitting_out && p.cards > 0).length;
+  const voted = others.filter((p) => p.voted).length;
+  let title;
+  let sub = null;
+  const isTeller = you && you === g.storyteller;
+  if (!you || !('hand' in g)) {
+    title = t('association.watching');
+  } else if (g.phase === 'tell') {
+    title = isTeller ? t('association.you_tell') : t('association.wait_tell', { name: tp.name });
+    sub = isTeller ? t('association.you_tell_hint') : t('association.wait_tell_hint');
+  } else if (g.phase === 'submit') {
+    if (isTeller) { title = t('association.they_submit'); sub = t('association.wait_more', { n: waitingSubmit }); }
+    else if (g.sitting_out) title = t('association.sitting_out');
+    else if (mine) title = t('association.you_submit');
+    else if (g.mine) { title = t('association.submitted'); sub = t('association.wait_more', { n: waitingSubmit }); }
+    else title = t('association.no_cards');
+  } else if (g.phase === 'vote') {
+    if (isTeller) title = t('association.they_vote');
+    else if (mine) title = t('association.you_vote');
+    else title = t('association.voted');
+    if (!mine) sub = t('association.votes_in', { n: voted, all: others.length });
+  } else if (g.phase === 'reveal' && g.last) {
+    title = t(`association.case.${g.last.case}`);
+  }
+  const clue = g.phase === 'tell' || g.clue == null ? null
+    : h('div', { class: ['as-p-clue', !g.clue && 'spoken'] },
+      avatar(app, g.storyteller || (g.last && g.last.storyteller), 'small'),
+      h('span', null, g.clue ? `“${g.clue}”` : `🗣 ${t('association.spoken')}`));
+  put(P.status,
+    clue,
+    h('div', { class: ['as-p-title', mine && 'mine'] }, title),
+    sub ? h('div', { class: 'as-p-sub' }, sub) : null);
+  P.status.classList.toggle('mine', mine);
+}
+
+// ---- the cards: the hand, or the table during vote and reveal --------------------------------
+function shown(g) {
+  if (g.phase === 'vote') return { mode: 'table', ids: g.table };
+  if (g.phase === 'reveal' && g.last) return { mode: 'reveal', ids: g.last.cards.map((c) => c.card) };
+  return { mode: 'hand', ids: g.hand || [] };
+}
+
+function drawStrip(app, view, g, pickable) {
+  const { h, t } = app;
+  const { mode, ids } = shown(g);
+  const key = `${mode}:${g.turn}:${ids.join(',')}`;
+  if (key !== P.stripKey) {
+    const keep = P.stripKey && P.stripKey.split(':')[0] === mode && P.stripKey.split(':')[2] === ids.join(',');
+    const left = P.strip.scrollLeft;
+    P.stripKey = key;
+    P.cards = new Map();
+    const L = mode === 'reveal' ? g.last : null;
+    const kids = ids.map((id, i) => {
+      const info = L ? L.cards[i] : null;
+      const zoomBtn = h('button', { class: 'as-p-zoom', type: 'button', 'aria-label': t('association.zoom') }, '🔍');
+      zoomBtn.addEventListener('click', (e) => { e.stopPropagation(); openZoom(id); });
+      const badge = h('span', { class: 'as-p-badge' });
+      const el = h('div', { class: ['as-p-card', mode !== 'hand' && 'numbered'], dataset: { card: id }, role: 'button', tabindex: '0' },
+        h('div', { class: 'as-card' }, face(app, g, id),
+          mode !== 'hand' ? h('span', { class: 'as-num' }, String(i + 1)) : null,
+          info && info.card === L.story_card ? h('span', { class: 'as-star' }, '★') : null,
+          info ? h('div', { class: 'as-voters' }, info.voters.map((v) => avatar(app, v, 'voter small'))) : null,
+          badge, zoomBtn),
+        info ? h('div', { class: 'as-owner', style: { '--pc': player(app, info.owner).color } }, avatar(app, info.owner, 'small'),
+          h('span', { class: 'as-owner-name' }, player(app, info.owner).name)) : null);
+      el.addEventListener('click', () => tapCard(id));
+      P.cards.set(id, { el, badge, i });
+      return el;
+    });
+    put(P.strip, kids.length ? kids : h('p', { class: 'hint as-p-empty' }, t('association.no_cards')));
+    P.strip.classList.toggle('single', kids.length === 1);
+    P.strip.classList.toggle('mode-reveal', mode === 'reveal');
+    if (keep) P.strip.scrollLeft = left;
+    else P.strip.scrollLeft = 0;
+    if (L && !keep) {          // the reveal opens on the storyteller's card
+      const c = P.cards.get(L.story_card);
+      if (c) requestAnimationFrame(() => { P.strip.scrollLeft = c.el.offsetLeft - (P.strip.clientWidth - c.el.offsetWidth) / 2; });
+    }
+  }
+  const you = me(view);
+  for (const [id, c] of P.cards) {
+    const can = pickable.has(id);
+    const own = mode === 'table' && id === g.mine;
+    const voted = mode === 'table' && id === g.my_vote;
+    c.el.classList.toggle('can', can);
+    c.el.classList.toggle('sel', id === P.selected);
+    c.el.classList.toggle('own', own);
+    c.el.classList.toggle('voted', voted);
+    c.el.classList.toggle('story', mode === 'reveal' && g.last && id === g.last.story_card);
+    c.el.classList.toggle('mine-r', mode === 'reveal' && g.last && g.last.cards[c.i].owner === you);
+    c.el.setAttribute('aria-pressed', id === P.selected ? 'true' : 'false');
+    c.badge.textContent = own ? t('association.yours') : voted ? '✓' : id === P.selected ? t('association.chosen') : '';
+    c.badge.hidden = !c.badge.textContent;
+  }
+  P.strip.classList.toggle('live', pickable.size > 0);
+  P.hint.textContent = P.cards.size > 1 ? t('association.swipe') : '';
+}
+
+function tapCard(id) {
+  const view = P.app.view;
+  if (!view || !view.game) return;
+  const can = acts(view, P.app).some((a) => a.card === id);
+  if (can && P.sent !== P.stage) {
+    if (P.selected === id) { openZoom(id); return; }
+    P.selected = id;
+    rerender();
+    const c = P.cards.get(id);
+    if (c && c.el.scrollIntoView) c.el.scrollIntoView({ behavior: 'smooth', inline: 'center', block: 'nearest' });
+    return;
+  }
+  openZoom(id);
+}
+
+function openZoom(id) {
+  const app = P.app;
+  const view = app.view;
+  const { h, t } = app;
+  const can = acts(view, app).some((a) => a.card === id) && P.sent !== P.stage;
+  P.zoom = id;
+  put(P.zoomBox,
+    h('div', { class: 'as-zoom-card pop' }, h('div', { class: 'as-card' }, face(app, view.game, id))),
+    h('div', { class: 'as-zoom-btns' },
+      can ? h('button', { class: 'btn primary big', type: 'button', onclick: () => { P.selected = id; closeZoom(); rerender(); } }, t('association.choose')) : null,
+      h('button', { class: 'btn big ghost', type: 'button', onclick: () => closeZoom() }, t('association.close'))));
+  P.zoomBox.hidden = false;
+}
+
+function closeZoom() {
+  P.zoom = null;
+  if (P.zoomBox) { P.zoomBox.hidden = true; P.zoomBox.replaceChildren(); }
+}
+
+// ---- the action panel -------------------------------------------------------------------------
+function drawPanel(app, view, g, all, own) {
+  const { h, t } = app;
+  const type = own.length ? own[0].type : all.some((a) => a.type === 'next') ? 'next' : null;
+  const sent = P.sent === P.stage;
+  const key = `${P.stage}:${type}:${sent}:${g.mine || ''}:${g.my_vote || ''}`;
+  if (key !== P.panelKey) {
+    P.panelKey = key;
+    const parts = [];
+    if (type === 'tell') {
+      P.input.placeholder = t('association.clue_placeholder');
+      P.tellBtn = h('button', { class: 'btn primary big as-p-tell', type: 'button', onclick: () => tell(false) }, t('association.tell'));
+      P.aloudBtn = h('button', { class: 'btn big as-p-aloud', type: 'button', onclick: () => tell(true) }, '🗣 ', t('association.aloud'));
+      parts.push(h('div', { class: 'as-p-form' }, P.input, h('div', { class: 'as-p-row' }, P.aloudBtn, P.tellBtn)));
+    } else if (type === 'submit' || type === 'vote') {
+      P.goBtn = h('button', { class: 'btn primary big as-p-go', type: 'button', onclick: () => go(type) });
+      parts.push(P.goBtn);
+    } else if (g.phase === 'reveal' && g.last) {
+      parts.push(revealSummary(app, view, g));
+      const next = all.find((a) => a.type === 'next');
+      if (next) {
+        parts.push(h('button', { class: 'btn primary big as-p-next', type: 'button', disabled: sent,
+          onclick: () => { P.sent = P.stage; app.act(next); rerender(); } }, t('association.next'), ' →'));
+      }
+    } else if (g.mine && (g.phase === 'submit' || g.phase === 'vote')) {
+      parts.push(h('div', { class: 'as-p-mine' },
+        h('div', { class: 'as-p-mini' }, face(app, g, g.mine)),
+        h('span', null, g.mine && view.you.id === g.storyteller ? t('association.your_story') : t('association.submitted'))));
+    }
+    put(P.panel, parts);
+  }
+  updateButtons();
+}
+
+function updateButtons() {
+  const { t } = P.app;
+  const sent = P.sent === P.stage;
+  if (P.tellBtn && P.tellBtn.isConnected) {
+    P.tellBtn.disabled = !P.selected || !P.input.value.trim() || sent;
+    P.aloudBtn.disabled = !P.selected || sent;
+  }
+  if (P.goBtn && P.goBtn.isConnected) {
+    const type = P.panelKey.split(':')[2];
+    const c = P.selected && P.cards.get(P.selected);
+    P.goBtn.disabled = !P.selected || sent;
+    P.goBtn.textContent = !P.selected ? t('association.pick_first')
+      : type === 'vote' ? t('association.vote_for', { n: c ? c.i + 1 : '?' }) : t('association.submit');
+  }
+}
+
+function tell(aloud) {
+  const app = P.app;
+  const a = acts(app.view, app).find((x) => x.type === 'tell' && x.card === P.selected);
+  const clue = aloud ? '' : P.input.value.replace(/\s+/g, ' ').trim();
+  if (!a || (!aloud && !clue) || P.sent === P.stage) return;
+  P.sent = P.stage;
+  app.act({ ...a, clue });
+  P.input.blur();
+  rerender();
+}
+
+function go(type) {
+  const app = P.app;
+  const a = acts(app.view, app).find((x) => x.type === type && x.card === P.selected);
+  if (!a || P.sent === P.stage) return;
+  P.sent = P.stage;
+  app.act(a);
+  app.vibrate(30);
+  rerender();
+}
+
+function revealSummary(app, view, g) {
+  const { h, t } = app;
+  const L = g.last;
+  const you = me(view);
+  if (!you || !(you in L.gains)) return null;
+  const gain = L.gains[you] || 0;
+  const lines = [];
+  if (you !== L.storyteller) {
+    const vote = L.cards.find((c) => c.voters.includes(you));
+    if (vote) lines.push(vote.card === L.story_card ? t('association.you_found') : t('association.you_missed'));
+  }
+  const mine = L.cards.find((c) => c.owner === you);
+  const votes = mine && you !== L.storyteller ? mine.voters.length : 0;
+  if (votes) lines.push(t('association.votes_on_yours', { n: votes }));
+  if (gain > 0 && P.buzzed !== P.stage) { P.buzzed = P.stage; app.vibrate([40, 40, 120]); }
+  return h('div', { class: ['as-p-result', gain > 0 ? 'good' : 'none'] },
+    h('div', { class: 'as-p-gain' }, gain > 0 ? t('association.gained', { n: gain }) : t('association.no_gain')),
+    lines.map((l) => h('div', { class: 'as-p-line' }, l)));
+}
+
+function rerender() {
+  if (P.app && P.root && P.app.view && P.app.view.game) render(P.root, P.app.view, P.app);
+}
