@@ -40,3 +40,7 @@ def chromium_path():
     need(os.path.exists(path) or shutil.which("chromium") is not None,
          "Debian chromium is not installed (apt-get install chromium)")
     return path
+
+
+# Fixtures for real Redis and PostgreSQL, for every test module (after `need` is defined).
+from tests.services import postgres_database, redis_server  # noqa: E402,F401

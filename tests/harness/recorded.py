@@ -151,7 +151,6 @@ async def _settle(conns, viewers, rec, seconds=2.0) -> bool:
 
 async def _fire_deadline(code):
     """Nobody can act: let the room's timer fall due now (as the timekeeper would)."""
-    from partyhub.rooms.publish import publish
     room = await database_sync_to_async(services.room_get)(code)
     if room.deadline_at is None:
         raise AssertionError(f"stalled with no timer in phase {room.phase}: {json.dumps(room.state)[:400]}")

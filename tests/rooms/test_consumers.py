@@ -1,11 +1,9 @@
 """The WebSocket transport: views per viewer, errors with codes, replacement, kicks, limits."""
-import asyncio
 import json
 
 import pytest
 from channels.db import database_sync_to_async
 
-from partyhub.rooms import services
 from tests.rooms.helpers import make_room
 from tests.rooms.wsclient import Client
 

@@ -26,7 +26,7 @@ def test_join_answers_player_id_and_token_and_errors_have_codes(client):
     code = post(client, "/api/rooms").json()["code"]
     r = post(client, f"/api/rooms/{code}/join", {"name": "Ann"})
     assert r.status_code == 201 and set(r.json()) >= {"player_id", "token"}
-    cases = [(f"/api/rooms/ZZZZ/join", {"name": "x"}, 404, "room_not_found"),
+    cases = [("/api/rooms/ZZZZ/join", {"name": "x"}, 404, "room_not_found"),
              (f"/api/rooms/{code}/join", {"name": "ANN"}, 409, "name_taken"),
              (f"/api/rooms/{code}/join", {"name": " "}, 400, "bad_name")]
     for url, body, status, err in cases:

@@ -4,7 +4,7 @@ import asyncio
 import pytest
 
 from tests.liveserver import Conn, Daphne, room_with_players
-from tests.services import postgres_database, redis_server  # noqa: F401 (fixtures)
+
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis, pytest.mark.postgres]
 

@@ -5,7 +5,7 @@ from partyhub.gamekit import Accepted, Rejected, evolve
 
 from .alphabet import LETTERS
 from .cards import SLAVA
-from .table import (end_flips, face_down, finish, holds, letters_of, note, ref, seat_now,
+from .table import (end_flips, face_down, finish, holds, letters_of, note, ref,
                     slot_of, start_flips)
 
 MAX_WORD = 40
