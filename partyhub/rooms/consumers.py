@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
@@ -17,6 +18,7 @@ from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
 from partyhub.rooms.viewmodel import viewer_frames, viewer_key
 from partyhub.rooms import net
 
+log = logging.getLogger(__name__)
 CLOSE_REFUSED = 4003
 CLOSE_REPLACED = 4000
 CLOSE_FLOOD = 4008
@@ -24,6 +26,20 @@ CLOSE_MOVED = 4005
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        # A consumer can die without `disconnect` (its channel-layer receive fails when Redis
+        # goes away): leave the fan-out tables and the seat as a disconnect would, or the
+        # process keeps a dead socket as the room's receiver and never hears the others again.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "attached", False):
+                try:
+                    await self.disconnect(None)
+                except Exception:
+                    log.warning("cleanup of a dead socket failed", exc_info=True)
+                    self.attached = False
+
     async def connect(self):
         timekeeper.ensure_started()
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
@@ -69,9 +85,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         raw = text_data if text_data is not None else bytes_data
-        if raw is None:
-            return
-        if len(raw) > settings.PARTYHUB_LIMITS["frame_bytes"]:
+        if raw is None or getattr(self, "closing", False):
+            return      # frames still queued behind a close (a flood) are dropped unanswered
+        limit = settings.PARTYHUB_LIMITS["frame_bytes"]
+        if len(raw) > limit or (isinstance(raw, str) and len(raw) * 4 > limit
+                                and len(raw.encode("utf-8", "surrogatepass")) > limit):
             return await self._refuse("frame_too_large", None)
         try:
             frame = json.loads(raw)
@@ -120,7 +138,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if seat is None or seat.player_id not in room.game_seats:
             return await self._error("not_a_player", ref)
         game = registry.get(room.game_id)
-        result = game.stream(room.state, seat.player_id, d, services.game_now(room, services.wall_ms()))
+        result = services.rules_call(game, "stream", room.state, seat.player_id, d,
+                                     services.game_now(room, services.wall_ms()))
         if isinstance(result, Rejected):
             return await self._error(result.code, ref, result.message)
         text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
@@ -178,6 +197,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.strikes += 1
         await self._error("flood", ref)
         if self.strikes >= settings.PARTYHUB_LIMITS["strikes_before_close"]:
+            self.closing = True
             await self.close(code=CLOSE_FLOOD)
 
 

@@ -6,6 +6,7 @@ and returns a `Change`: what the caller publishes after the commit.
 """
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from partyhub.rooms import registry, roomactions, seating, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
+log = logging.getLogger(__name__)
 RECENT_IDS = 32
 ACTION_ID_MAX = 64
 
@@ -173,6 +175,10 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
     if action_id is not None and (not isinstance(action_id, (str, int)) or len(str(action_id)) > ACTION_ID_MAX):
         raise fail("bad_frame", "The action id must be a short string.")
     room_action = d["type"] in roomactions.HANDLERS
+    if not room_action:
+        # Store queued stream items before the transaction: a refused action rolls the
+        # transaction back, and items flushed inside it would be lost with it.
+        streams.flush()
     with transaction.atomic():
         room = _lock(code)
         # Game actions never change seats, so the seats of this version may come from memory.
@@ -325,11 +331,22 @@ def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
         raise fail("not_a_player")
     if d["type"] in game.streams:
         raise fail("bad_action", "Stream items are sent as their own frames.")
-    _absorb_streams(room, seats)
-    result = game.apply(room.state, actor.seat.player_id, d, game_now(room, now))
+    _absorb_streams(room, seats, flush=False)   # flushed before the transaction (room_apply)
+    result = rules_call(game, "apply", room.state, actor.seat.player_id, d, game_now(room, now))
     if isinstance(result, Rejected):
         raise ServiceError(result.code, result.message or result.code, public=result.public)
     _accept(room, game, result, actor.seat.player_id, d, now)
+
+
+def rules_call(game, name: str, *args):
+    """Call apply/stream of a game's rules. Rules refuse by returning Rejected; if they raise
+    on some malformed input instead, the frame is refused as `bad_action` (the room is not
+    changed and the socket stays open) and the crash is logged for the game's authors."""
+    try:
+        return getattr(game, name)(*args)
+    except Exception:
+        log.warning("game rules raised: %s.%s(%s)", game.id, name, repr(args[2])[:300], exc_info=True)
+        return Rejected("bad_action", "That action is malformed.")
 
 
 def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) -> None:
@@ -341,13 +358,14 @@ def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) ->
         roomactions.finish(room, outcome)
 
 
-def _absorb_streams(room: Room, seats) -> bool:
+def _absorb_streams(room: Room, seats, flush: bool = True) -> bool:
     if room.phase != "playing" or not room.state:
         return False
     game = registry.get(room.game_id)
     if not getattr(game, "streams", None):
         return False
-    streams.flush()
+    if flush:
+        streams.flush()
     items = list(StreamItem.objects.filter(room=room, game_no=room.game_no).order_by("id"))
     if not items:
         return False

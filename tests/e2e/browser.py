@@ -28,9 +28,50 @@ async def page(browser, viewport, errors=None):
     if errors is not None:
         p.on("pageerror", lambda e: errors.append(str(e)))
         # the shell catches a game module's render error and logs it: that is an error too
-        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        p.on("console", lambda m: errors.append(m.text) if m.type == "error"
+             and not m.text.startswith("Failed to load resource") else None)
+        # a missing static file is an error, except the modules of the test game, which has
+        # none by design (the shell falls back to its generic screen)
+        p.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+             if r.status >= 400 and "/static/" in r.url and "/static/games/count/" not in r.url
+             else None)
     return p
 
 
 async def shot(p, name):
     await p.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def e2e_server(tmp_path):
+    """A live server whose join links point at itself (so browser phones can follow them)."""
+    from tests.liveserver import Daphne, free_port
+    port = free_port()
+    return Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+
+
+async def new_room(browser, base, errors=None, lang="en", tv=None):
+    """The TV opens the home page and presses New room: (the TV page, the join URL it shows)."""
+    import re
+    tv = tv or await page(browser, TV, errors)
+    await tv.goto(f"{base}/?lang={lang}")
+    await tv.locator("#new-room").click()
+    await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
+    join_url = (await tv.locator(".join-url").inner_text()).strip()
+    assert join_url.startswith(base + "/j/"), join_url
+    return tv, join_url
+
+
+async def join_phones(browser, join_url, names, errors=None, tv=None, into=None):
+    """A phone page per name joins through the join URL; waits until the TV lists them all."""
+    phones = [] if into is None else into
+    for name in names:
+        p = await page(browser, PHONE, errors)
+        await p.goto(join_url)
+        await p.fill("#name", name)
+        await p.locator(".join-bottom button[type=submit]").click()
+        await p.locator(".lobby-phone").wait_for()
+        phones.append(p)
+    if tv is not None:
+        for name in names:
+            await tv.locator(".players .pname", has_text=name).wait_for()
+    return phones

@@ -2,13 +2,11 @@
 and a whole turn is played with real taps (tell, submit, vote, reveal, next); then a turn in
 Ukrainian and one in Russian for the screenshots (tests/e2e/screenshots/association-*.png)."""
 import asyncio
-import re
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, page
+from tests.e2e.browser import TV, chromium, e2e_server, join_phones, new_room, page
 from tests.e2e.browser import shot as plain_shot
-from tests.liveserver import Daphne, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -110,20 +108,12 @@ async def play_turn(tv, phones, lang, clue, aloud=False):
     return teller, others
 
 
-async def open_page(browser, viewport, errors):
-    """A page whose uncaught errors and console errors (a game module that threw) are kept."""
-    p = await page(browser, viewport, errors)
-    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return p
-
-
 async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_path):
-    port = free_port()
-    server = Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv = await open_page(browser, TV, errors)
+            tv = await page(browser, TV, errors)
             phones = []
             try:
                 await whole_game(server, tv, phones, browser, errors)
@@ -137,21 +127,8 @@ async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_pa
 
 
 async def whole_game(server, tv, phones, browser, errors):
-    await tv.goto(f"{server.base}/?lang=en")
-    await tv.locator("#new-room").click()
-    await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
-    join_url = (await tv.locator(".join-url").inner_text()).strip()
-    assert join_url.startswith(server.base + "/j/"), join_url
-    names = ["Ann", "Богдан", "Zoë"]
-    for name in names:
-        p = await open_page(browser, PHONE, errors)
-        await p.goto(join_url)
-        await p.fill("#name", name)
-        await p.locator(".join-bottom button[type=submit]").click()
-        await p.locator(".lobby-phone").wait_for()
-        phones.append(p)
-    for name in names:
-        await tv.locator(".players .pname", has_text=name).wait_for()
+    _, join_url = await new_room(browser, server.base, errors, tv=tv)
+    await join_phones(browser, join_url, ["Ann", "Богдан", "Zoë"], errors, tv=tv, into=phones)
     await tv.locator(".game-card", has_text="Association").click()
     await tv.locator("button.start").click()
     await tv.locator(".as-tv").wait_for()

@@ -2,13 +2,11 @@
 whole turn is played with real taps (a wrong pick, a JINX! collision, the find); then two more
 turns in Ukrainian and Russian for the screenshots (tests/e2e/screenshots/jinx-*.png)."""
 import asyncio
-import re
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, page
+from tests.e2e.browser import chromium, e2e_server, join_phones, new_room
 from tests.e2e.browser import shot as plain_shot
-from tests.liveserver import Daphne, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -89,28 +87,13 @@ async def play_turn(tv, phones, lang, clue, full=True):
 
 
 async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_path):
-    port = free_port()
-    server = Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv = await page(browser, TV, errors)
-            await tv.goto(f"{server.base}/?lang=en")
-            await tv.locator("#new-room").click()
-            await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
-            join_url = (await tv.locator(".join-url").inner_text()).strip()
-            assert join_url.startswith(server.base + "/j/"), join_url
+            tv, join_url = await new_room(browser, server.base, errors)
             names = ["Ann", "Богдан", "Zoë"]
-            phones = []
-            for name in names:
-                p = await page(browser, PHONE, errors)
-                await p.goto(join_url)
-                await p.fill("#name", name)
-                await p.locator(".join-bottom button[type=submit]").click()
-                await p.locator(".lobby-phone").wait_for()
-                phones.append(p)
-            for name in names:
-                await tv.locator(".players .pname", has_text=name).wait_for()
+            phones = await join_phones(browser, join_url, names, errors, tv=tv)
             await tv.locator(".game-card", has_text="Jinx").click()
             await tv.locator("button.start").click()
             await tv.locator(".jx-tv").wait_for()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, page, shot
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot
 from tests.liveserver import Daphne, free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "klepka"))
@@ -76,28 +76,12 @@ async def play_flips(phone, tv, seen):
 
 
 async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_path):
-    port = free_port()
-    server = Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv = await page(browser, TV, errors)
-            await tv.goto(f"{server.base}/?lang=uk")
-            await tv.locator("#new-room").click()
-            await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
-            join_url = (await tv.locator(".join-url").inner_text()).strip()
-            assert join_url.startswith(server.base + "/j/"), join_url
-            names = ["Оля", "Max"]
-            phones = []
-            for name in names:
-                p = await page(browser, PHONE, errors)
-                await p.goto(join_url)
-                await p.fill("#name", name)
-                await p.locator(".join-bottom button[type=submit]").click()
-                await p.locator(".lobby-phone").wait_for()
-                phones.append(p)
-            for name in names:
-                await tv.locator(".players .pname", has_text=name).wait_for()
+            tv, join_url = await new_room(browser, server.base, errors, lang="uk")
+            phones = await join_phones(browser, join_url, ["Оля", "Max"], errors, tv=tv)
             await tv.locator(".game-card", has_text="Клепка").click()
             await tv.locator(".opts-toggle").click()
             await tv.locator(".opt select").first.select_option(value="6x8")   # the label is translated

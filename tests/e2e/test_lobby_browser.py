@@ -3,36 +3,21 @@ import re
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, page, shot
-from tests.liveserver import Daphne, free_port
+from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 async def test_tv_and_three_phones_fill_the_lobby_and_the_vip_starts(tmp_path, chromium_path, lang):
-    port = free_port()
-    server = Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv = await page(browser, TV, errors)
-            await tv.goto(f"{server.base}/?lang={lang}")
-            await tv.locator("button.primary").first.click()
-            await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
-            code = tv.url.rsplit("/", 1)[1][:4]
+            tv, join_url = await new_room(browser, server.base, errors, lang=lang)
             await tv.locator(".code").wait_for()
             names = ["Ann", "Богдан", "<img src=x onerror=alert(1)>"]
-            phones = []
-            for name in names:
-                p = await page(browser, PHONE, errors)
-                await p.goto(f"{server.base}/j/{code}")
-                await p.fill("#name", name)
-                await p.locator(".join-bottom button[type=submit]").click()
-                await p.locator(".lobby-phone").wait_for()
-                phones.append(p)
-            for name in names:
-                await tv.locator(".players .pname", has_text=name).wait_for()
+            phones = await join_phones(browser, join_url, names, errors, tv=tv)
             assert await tv.locator(".players .pname").count() == 3
             assert await tv.locator("img[src=x]").count() == 0      # the name is text, not markup
             await shot(tv, f"lobby-tv-{lang}")

@@ -11,19 +11,13 @@ of the TV and a phone in the drawing round, the guessing round and the gallery, 
 import asyncio
 import math
 import random
-import re
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, page, shot
-from tests.liveserver import Conn, Daphne, free_port, http
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot
+from tests.liveserver import Conn, http
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def live(tmp_path):
-    port = free_port()
-    return Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
 
 
 async def draw_on(p, box, path):
@@ -42,25 +36,13 @@ def circle(cx, cy, r, n=24):
 
 
 async def test_one_round_with_real_taps(tmp_path, chromium_path):
-    server = live(tmp_path)
+    server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv = await page(browser, TV, errors)
-            await tv.goto(f"{server.base}/?lang=en")
-            await tv.locator("button.primary").first.click()
-            await tv.wait_for_url(re.compile(r"/tv/[A-Z]{4}"))
+            tv, join_url = await new_room(browser, server.base, errors)
             code = tv.url.rsplit("/", 1)[1][:4]
-            join_url = await tv.locator(".join-url").text_content()
-            assert join_url.strip().startswith(server.base), join_url
-            phones = []
-            for name in ["Ann", "Богдан", "Cleo"]:
-                p = await page(browser, PHONE, errors)
-                await p.goto(f"{server.base}/j/{code}")
-                await p.fill("#name", name)
-                await p.locator(".join-bottom button[type=submit]").click()
-                await p.locator(".lobby-phone").wait_for()
-                phones.append(p)
+            phones = await join_phones(browser, join_url, ["Ann", "Богдан", "Cleo"], errors)
             host = await tv.evaluate(f"localStorage.getItem('partyhub.host.{code}')")
             ctl = await Conn(server.base, code, host).open()
             await ctl.act({"type": "start", "game": "sketch", "options": {"round_seconds": 14}})
@@ -141,8 +123,7 @@ async def fill_boards(conn, rnd, boards):
 @pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 async def test_showcase(tmp_path, chromium_path, lang):
-    server = live(tmp_path)
-    rnd = random.Random(lang)
+    server = e2e_server(tmp_path)
     names = {"en": ["Ann", "Bob", "Cleo", "Dmytro", "Eve", "Fedir", "Gus", "Hanna"],
              "uk": ["Ганна", "Богдан", "Олена", "Дмитро", "Єва", "Федір", "Ігор", "Оксана"],
              "ru": ["Анна", "Борис", "Вера", "Дмитрий", "Ева", "Фёдор", "Глеб", "Жанна"]}[lang]

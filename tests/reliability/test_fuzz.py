@@ -1,0 +1,383 @@
+"""Hostile input against live games of each of the four games (real sockets, real daphne).
+
+One daphne serves a room per game (the TV, every player, an anonymous audience socket).
+The fuzzer alternates bursts of hostile frames (random mutations of the frames the views
+offer right now, and Hypothesis-drawn frames) from every kind of sender with legal steps
+(a random offered action), and checks:
+
+- every hostile frame is answered by exactly one `error` frame, in order, whose code is
+  documented in docs/protocol.md or docs/games/<game>.md and whose `ref` is the frame's id;
+- no other socket receives anything during a burst (only views of a timer that fell due,
+  checked against the event log, and the TV's documented jinx `notice`);
+- the room's state equals a replay, with the pure rules, of the legal actions alone (seed
+  and options from the state and the log; sketch strokes folded in with `absorb`), and the
+  log's `action` entries are exactly the legal actions that were accepted;
+- no socket was closed, and the server log has no traceback and no 5xx.
+
+The fuzz server runs with PARTYHUB_FPS=100000: the fuzzer answers-and-waits per batch, so
+it is the socket budget (30 frames/s), not the fuzzer, that would otherwise be the limit.
+Stream items (sketch strokes) have their own fixed budget (60/s): they are paced at 40/s.
+"""
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import os
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from partyhub.rooms import registry
+from tests.liveserver import Daphne, http, room_with_players
+from tests.reliability import hostile
+from tests.reliability.livekit import (LoopThread, Sock, db_room_state, documented_codes, rules_crashes,
+                                       server_errors)
+
+pytestmark = pytest.mark.slow
+
+GAMES = {   # game -> (players, options)
+    "association": (4, {}),
+    "jinx": (4, {"first_player": "first_seat", "next_turn_seconds": 1}),
+    "klepka": (3, {"reveal_seconds": 0, "table": "6x8"}),
+    "sketch": (3, {"round_seconds": 5}),
+}
+DEFAULT_FRAMES = int(os.environ.get("FUZZ_FRAMES", "2600"))         # per game: 10,400 in the default run
+LONG_FRAMES = 15000            # per game with --long: 60,000
+STATS: dict = {}
+# Open findings in games' rules (outside this test's scope to fix): the platform turns them
+# into a `bad_action` refusal since services.rules_call; FUZZ_STRICT=1 fails on them too.
+KNOWN_RULE_CRASHES = {
+    # games/sketch/rules/state.py board_at: `owner not in state["boards"]` with a list or
+    # dict as "player" (guess {"player": [..]}) raises TypeError: unhashable type
+    ("sketch.apply", "TypeError: unhashable type: 'list'"),
+    ("sketch.apply", "TypeError: unhashable type: 'dict'"),
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("fuzz")
+    srv = Daphne(tmp, {"PARTYHUB_FPS": "100000", "PARTYHUB_JOINS_PER_MINUTE": "10000",
+                       "PARTYHUB_ROOMS_PER_MINUTE": "10000"}).migrate().start()
+    srv.data = tmp
+    yield srv
+    srv.kill()
+
+
+class Fuzz:
+    def __init__(self, server, game, seed):
+        self.server, self.game, self.rnd = server, game, random.Random(seed)
+        self.codes = documented_codes(game)
+        self.mut = hostile.Mutator(game, random.Random(seed + 1))
+        self.legal = []            # ("action"|"stream", seat, d, wall ms) accepted, in order
+        self.replay = {}           # seat -> raw frames of its accepted actions
+        self.burst_views = set()   # versions seen by anyone during hostile bursts
+        self.hostile = 0
+        self.by_code: dict = {}
+        self.refused_legal = 0
+        self.notices = 0
+        self.seen_phases = set()
+
+    async def open(self):
+        n, options = GAMES[self.game]
+        names = [f"{self.game[:3]}{i}" for i in range(n)]
+        room, seats = await asyncio.to_thread(room_with_players, self.server.base, names)
+        self.code, self.host = room["code"], room["host_token"]
+        base = self.server.base
+        self.tv = await Sock(base, self.code, self.host, "tv").open()
+        self.aud = await Sock(base, self.code, None, "audience").open()
+        self.players = {s["player_id"]: await Sock(base, self.code, s["token"], s["player_id"]).open()
+                        for s in seats}
+        self.vip = seats[0]["player_id"]
+        self.socks = {"tv": self.tv, "aud": self.aud, **self.players}
+        await self.tv.send(json.dumps({"t": "act", "id": "start", "d": {
+            "type": "start", "game": self.game, "options": options}}))
+        for s in self.socks.values():
+            await s.wait(lambda s=s: s.view["room"]["phase"] == "playing")
+            await s.barrier()
+
+    # -- the situation as the sockets see it
+    def ctx(self, key):
+        s = self.socks[key]
+        me = key if key in self.players else None
+        own = [a for a in s.view["actions"] if a["type"] not in hostile.ROOM_TYPES] if me else []
+        others = [a for k, o in self.players.items() if k != key
+                  for a in o.view["actions"] if a["type"] not in hostile.ROOM_TYPES]
+        if self.game == "sketch":
+            others += self.stroke_templates(exclude=me)
+            if me:
+                own += self.stroke_templates(only=me)
+        views = [o.view for o in self.socks.values()]
+        return {"role": "tv" if key == "tv" else "audience" if key == "aud" else "player",
+                "is_vip": key == self.vip, "own": own, "others": others,
+                "replay": self.replay.get(key, []), "phase": self.tv.view["room"]["phase"],
+                "known": hostile.known_values(views), "players": list(self.players), "me": me}
+
+    def stroke_templates(self, exclude=None, only=None):
+        out = []
+        for pid, sock in self.players.items():
+            if pid == exclude or (only and pid != only):
+                continue
+            game = sock.view.get("game") or {}
+            you = game.get("you") or {}
+            for b in range(len(you.get("boards") or [])):
+                out.append({"type": "stroke", "board": b, "points": [[0.2, 0.3], [0.4, 0.5]],
+                            "color": "#000", "width": 4})
+                out.append({"type": "undo", "board": b})
+        return out
+
+    # -- hostile bursts
+    def is_stream(self, raw):
+        if self.game != "sketch":
+            return False
+        try:
+            f = json.loads(raw)
+            return isinstance(f, dict) and isinstance(f.get("d"), dict) and str(f["d"].get("type")) in hostile.STREAMS["sketch"]
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return False
+
+    async def burst(self, key, raws, others=True):
+        sender = self.socks[key]
+        marks = {k: len(s.frames) for k, s in self.socks.items()}
+        for raw in raws:
+            if self.is_stream(raw) and (len(raw) <= 64 * 1024):
+                await sender.pace_stream()
+            await sender.send(raw)
+        pong = await sender.barrier()
+        got = sender.frames[marks[key]:pong]
+        errors = [f for f in got if f["t"] == "error"]
+        rest = [f for f in got if f["t"] not in ("error", "pong")]
+        for f in rest:
+            assert f["t"] == "view", (key, f, raws)
+            self.burst_views.add(f["v"])
+        assert len(errors) == len(raws), (
+            f"{self.game}: {key} sent {len(raws)} hostile frames, got {len(errors)} errors: "
+            f"{[str(r)[:200] for r in raws]} -> {got}")
+        jinx_refusals = 0
+        for raw, err in zip(raws, errors):
+            code = err["d"]["code"]
+            assert code in self.codes, f"{self.game}: undocumented code {code!r} for {str(raw)[:300]}"
+            assert code != "flood", f"{self.game}: flood while fuzzing ({key})"
+            assert err["d"]["ref"] == hostile.expected_ref(raw), (err, str(raw)[:300])
+            self.by_code[code] = self.by_code.get(code, 0) + 1
+            jinx_refusals += code == "jinx"
+        self.hostile += len(raws)
+        if others:
+            await self.check_others(key, marks, jinx_refusals)
+        for s in self.socks.values():
+            assert s.closed is None, f"{s.name} closed with {s.closed}"
+
+    def marks(self):
+        return {k: len(s.frames) for k, s in self.socks.items()}
+
+    async def check_others(self, key, marks, jinx_refusals, sent=None):
+        """The sockets other than the sender(s) got nothing but timer views (and the TV's
+        jinx notices); `sent`: {sender: frames} when several sockets sent since `marks`."""
+        sent = sent or {key: None}
+        for k, s in self.socks.items():
+            if k in sent:
+                continue
+            if k == key:
+                continue
+            end = await s.barrier()
+            for f in s.frames[marks[k]:end]:
+                if f["t"] == "pong":
+                    continue
+                if f["t"] == "view":
+                    self.burst_views.add(f["v"])
+                    continue
+                if k == "tv" and f["t"] == "notice" and f["d"]["code"] == "jinx" and jinx_refusals:
+                    jinx_refusals -= 1
+                    self.notices += 1
+                    continue
+                raise AssertionError(f"{self.game}: {k} got {f} from {key}'s hostile frames")
+
+    # -- legal steps
+    async def legal_step(self):
+        rnd = self.rnd
+        phase = self.tv.view["room"]["phase"]
+        if phase != "playing":
+            return
+        game_view = self.tv.view.get("game") or {}
+        self.seen_phases.add(game_view.get("phase"))
+        ready = []
+        for pid, s in self.players.items():
+            acts = [a for a in s.view["actions"] if a["type"] not in hostile.ROOM_TYPES
+                    and not (self.game == "klepka" and a["type"] == "word")]
+            if acts:
+                ready.append((pid, acts))
+        if not ready:
+            return
+        pid, acts = rnd.choice(ready)
+        d = hostile.fill(rnd.choice(acts), rnd)
+        if await self.send_legal(pid, d, "action") and self.game == "sketch" and d["type"] == "draw":
+            for _ in range(2):
+                pts = [[round(rnd.random(), 3), round(rnd.random(), 3)] for _ in range(rnd.randint(1, 5))]
+                await self.send_legal(pid, {"type": "stroke", "board": d["board"], "points": pts,
+                                            "color": "#000", "width": 4, "join": False}, "stream")
+
+    async def send_legal(self, pid, d, kind):
+        s = self.players[pid]
+        ref = f"L{self.rnd.getrandbits(48):x}"
+        raw = json.dumps({"t": "act", "id": ref, "d": d})
+        mark = len(s.frames)
+        if kind == "stream":
+            await s.pace_stream()
+        at = int(time.time() * 1000)
+        await s.send(raw)
+        pong = await s.barrier()
+        got = s.frames[mark:pong]
+        if any(f["t"] == "error" and f["d"]["ref"] == ref for f in got):
+            self.refused_legal += 1
+            return False
+        self.legal.append((kind, pid, d, at))
+        if kind == "action":
+            self.replay.setdefault(pid, []).append(raw)
+        for o in self.socks.values():       # every socket has the new view before going on
+            await o.barrier()
+        return True
+
+    # -- the end: replay and log
+    async def finish(self):
+        await self.tv.send(json.dumps({"t": "act", "id": "end", "d": {"type": "end"}}))
+        await self.tv.wait(lambda: self.tv.view["room"]["phase"] == "lobby")
+        status, log = await asyncio.to_thread(http, "GET", f"{self.server.base}/api/rooms/{self.code}/log",
+                                              None, {"Authorization": f"Bearer {self.host}"})
+        assert status == 200, log
+        state, version, _ = db_room_state(self.server.data, self.code)
+        for s in self.socks.values():
+            assert s.closed is None, f"{s.name} closed with {s.closed}"
+            await s.close()
+        return log, state
+
+
+def replay(game_id, log, legal, final_state):
+    """The state rebuilt from the seed and the legal actions alone equals the server's."""
+    game = registry.get(game_id)
+    started = next(e for e in log["events"] if e["type"] == "game_started")
+    data = started["data"]
+    state = game.setup(data["seats"], data["options"], final_state["seed"])
+    if hasattr(game, "begin"):
+        state = game.begin(state, started["at"])
+    actions = [e for e in log["events"] if e["type"] == "action"]
+    logged = [(e["seat"], e["data"]) for e in actions if e["seat"]]
+    sent = [(seat, d) for kind, seat, d, _ in legal if kind == "action"]
+    assert logged == sent, f"log actions differ from the legal actions sent ({len(logged)} vs {len(sent)})"
+    streams = [(at, seat, d) for kind, seat, d, at in legal if kind == "stream"]
+    deadlines = 0
+    for e in actions:
+        pending = [(seat, d) for at, seat, d in streams if at <= e["at"]]
+        streams = [x for x in streams if x[0] > e["at"]]
+        if pending:
+            state = game.absorb(state, pending)
+        if e["seat"]:
+            result = game.apply(state, e["seat"], e["data"], e["at"])
+            assert not hasattr(result, "code"), (e, result)
+        else:
+            assert e["data"] == {"type": "deadline"}, e
+            result = game.on_deadline(state, e["at"])
+            deadlines += 1
+        state = result.state
+    if streams:
+        state = game.absorb(state, [(seat, d) for _, seat, d in streams])
+    state = json.loads(json.dumps(state))
+    assert state == final_state, "replayed state differs from the room's: " + _diff(state, final_state)
+    return len(sent), deadlines
+
+
+def _diff(a, b, path=""):
+    if isinstance(a, dict) and isinstance(b, dict):
+        return "; ".join(_diff(a.get(k), b.get(k), f"{path}.{k}") for k in sorted(set(a) | set(b))
+                         if a.get(k) != b.get(k))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return "; ".join(_diff(x, y, f"{path}[{i}]") for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    return f"{path}: replay {json.dumps(a)[:300]} != room {json.dumps(b)[:300]}"
+
+
+def run_game(loop, server, game, frames, seed):
+    fz = Fuzz(server, game, seed)
+    loop.run(fz.open())
+    senders = list(fz.socks)
+    hyp_every = 3
+    rounds = 0
+    t0 = time.monotonic()
+    min_seconds = 16 if game == "sketch" else 0     # sketch: see drawing and guessing rounds
+
+    hyp_senders = []
+    ctxs = {}     # the situation at the start of each Hypothesis run: its data must not change
+
+    @settings(max_examples=15, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck), phases=[hypothesis_phase_generate()])
+    @given(st.data())
+    def hypothesis_burst(data):
+        key = data.draw(st.sampled_from(hyp_senders), label="sender")
+        raw = hostile.hypothesis_frame(data, game, ctxs[key])
+        loop.run(fz.burst(key, [raw], others=False))
+
+    while fz.hostile < frames or time.monotonic() - t0 < min_seconds:
+        key = senders[rounds % len(senders)]
+        batch = fz.mut.frames(fz.rnd.randint(30, 70), fz.ctx(key))
+        loop.run(fz.burst(key, batch))
+        if rounds % hyp_every == 0:
+            # Hypothesis frames from two senders; the other sockets are checked after the run
+            hyp_senders[:] = [senders[(rounds // hyp_every) % len(senders)],
+                              senders[(rounds // hyp_every + 3) % len(senders)]]
+            ctxs.update({k: fz.ctx(k) for k in hyp_senders})
+            marks = fz.marks()
+            before = fz.by_code.get("jinx", 0)
+            hypothesis_burst()
+            loop.run(fz.check_others(None, marks, fz.by_code.get("jinx", 0) - before,
+                                     sent={k: None for k in hyp_senders}))
+        loop.run(fz.legal_step())
+        rounds += 1
+        if fz.hostile >= frames and time.monotonic() - t0 >= min_seconds:
+            break
+    log, state = loop.run(fz.finish())
+    n_legal, deadlines = replay(game, log, fz.legal, state)
+    timer_versions = {e["v"] for e in log["events"] if e["type"] == "action" and not e["seat"]}
+    stray = fz.burst_views - timer_versions
+    assert not stray, f"{game}: views during hostile bursts not caused by a timer: {sorted(stray)}"
+    STATS[game] = {"hostile": fz.hostile, "legal": n_legal, "strokes": sum(k == "stream" for k, *_ in fz.legal),
+                   "timers": deadlines, "refused_legal": fz.refused_legal, "notices": fz.notices,
+                   "codes": len(fz.by_code), "phases": sorted(p for p in fz.seen_phases if p),
+                   "seconds": round(time.monotonic() - t0, 1)}
+    return fz
+
+
+def hypothesis_phase_generate():
+    from hypothesis import Phase
+    return Phase.generate
+
+
+def _run_all(server, frames, seed):
+    loop = LoopThread()
+    try:
+        total = 0
+        for i, game in enumerate(GAMES):
+            fz = run_game(loop, server, game, frames, seed + 100 * i)
+            total += fz.hostile
+            print(f"\nfuzz {game}: {STATS[game]} by code {dict(sorted(fz.by_code.items()))}")
+        assert not server_errors(server), server_errors(server)[:20]
+        crashes = sorted(set(rules_crashes(server)))
+        print(f"\nrules that raised (refused as bad_action by the platform): {crashes}")
+        unknown = [c for c in crashes if c not in KNOWN_RULE_CRASHES]
+        if os.environ.get("FUZZ_STRICT") == "1":
+            unknown = crashes
+        assert not unknown, f"game rules raised on hostile input: {unknown}"
+        print(f"\nfuzz total: {total} hostile frames, 0 server errors")
+        return total
+    finally:
+        loop.close()
+
+
+def test_fuzz_four_games(server):
+    assert _run_all(server, DEFAULT_FRAMES, seed=int(os.environ.get("FUZZ_SEED", "7"))) >= 10000
+
+
+@pytest.mark.long
+def test_fuzz_four_games_long(server):
+    assert _run_all(server, LONG_FRAMES, seed=int(os.environ.get("FUZZ_SEED", "1007"))) >= 60000
