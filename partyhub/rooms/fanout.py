@@ -45,7 +45,10 @@ async def detach(consumer, code: str, viewer: str, player_id: str | None) -> Non
             del SEATS[code][player_id]
     if RECEIVERS.get(code) is consumer:
         del RECEIVERS[code]
-        await get_channel_layer().group_discard(groups.room_group(code), consumer.channel_name)
+        try:
+            await get_channel_layer().group_discard(groups.room_group(code), consumer.channel_name)
+        except Exception:   # Redis away: the membership expires or is taken over by the heir
+            log.warning("group_discard of room %s failed", code, exc_info=True)
         heir = next((c for viewers in LOCAL.get(code, {}).values() for c in viewers), None)
         if heir is not None:
             await _receive_with(code, heir)
@@ -56,9 +59,30 @@ async def detach(consumer, code: str, viewer: str, player_id: str | None) -> Non
 
 async def _receive_with(code: str, consumer) -> None:
     """One socket of this process receives the room's messages for all of them (Channels'
-    own receive loop; see `RoomConsumer.fanout`)."""
+    own receive loop; see `RoomConsumer.fanout`). When the channel layer is away, the room
+    has no receiver here until `refresh` finds one."""
+    try:
+        await get_channel_layer().group_add(groups.room_group(code), consumer.channel_name)
+    except Exception:
+        log.warning("group_add of room %s failed", code, exc_info=True)
+        RECEIVERS.pop(code, None)
+        return
     RECEIVERS[code] = consumer
-    await get_channel_layer().group_add(groups.room_group(code), consumer.channel_name)
+
+
+async def refresh() -> None:
+    """Renew this process's membership of every room group it has sockets for (the timekeeper
+    calls it every few seconds). A restarted Redis has forgotten every group, and a room whose
+    group_add failed while Redis was away has no receiver: both are repaired here."""
+    if not _shared():
+        return
+    for code in list(LOCAL):
+        consumer = RECEIVERS.get(code)
+        if consumer is None or consumer not in {c for v in LOCAL.get(code, {}).values() for c in v}:
+            consumer = next((c for viewers in LOCAL.get(code, {}).values() for c in viewers), None)
+            if consumer is None:
+                continue
+        await _receive_with(code, consumer)
 
 
 async def receive(msg: dict) -> None:
@@ -113,7 +137,13 @@ async def _call(fn, arg) -> None:
 
 
 async def _remote(msg: dict) -> None:
+    """To the other processes. The change is committed and this process's sockets have it;
+    if Redis is away the others miss this frame (their sockets, whose channel receive fails
+    too, reconnect and get a fresh view), and the sender goes on."""
     if not _shared():
         return
-    await get_channel_layer().group_send(groups.room_group(msg["code"]),
-                                         {"type": "fanout", "origin": PROCESS, **msg})
+    try:
+        await get_channel_layer().group_send(groups.room_group(msg["code"]),
+                                             {"type": "fanout", "origin": PROCESS, **msg})
+    except Exception:
+        log.warning("fan-out of room %s to other processes failed", msg["code"], exc_info=True)

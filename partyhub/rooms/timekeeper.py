@@ -46,12 +46,21 @@ def fire_due(now: int | None = None) -> list:
     return changes
 
 
+GROUP_REFRESH_SECONDS = 2.0
+
+
 async def _run() -> None:
+    from partyhub.rooms import fanout
     from partyhub.rooms.publish import publish
+    loop = asyncio.get_running_loop()
+    refreshed = loop.time()
     while True:
         try:
             for change in await database_sync_to_async(fire_due)():
                 await publish(change)
+            if loop.time() - refreshed >= GROUP_REFRESH_SECONDS:
+                refreshed = loop.time()
+                await fanout.refresh()      # room groups survive a Redis restart
         except asyncio.CancelledError:
             raise
         except Exception:

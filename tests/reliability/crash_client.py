@@ -1,0 +1,292 @@
+"""Clients for the crash tests: bots that keep account of what the server acknowledged.
+
+A `Player` plays like partyhub.bots (it picks among the actions its view offers) but sends
+one action at a time followed by a ping. A socket handles its frames in order, so the pong
+comes after the action was applied (the view of that version came first) or refused (an
+`error` with its id came first). An action whose pong arrived without an error is
+*acknowledged*: committed, and still there after any crash. One whose socket died before the
+pong has an unknown fate. A player can be held (it stops sending) and it reconnects on its
+own, trying its server URLs in turn, as a client behind a proxy would.
+
+For sketch a player also streams strokes onto its boards and records which ones the server
+echoed (the relay to the drawer's own screens) and when.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import time
+import uuid
+
+import websockets
+
+from partyhub import bots
+
+
+class Player:
+    def __init__(self, bases, code, token, player_id, seed, think=(0.02, 0.08), strokes=False):
+        self.bases, self.code, self.token, self.player_id = list(bases), code, token, player_id
+        self.rnd = random.Random(seed)
+        self.think, self.strokes = think, strokes
+        self.view, self.version = None, -1
+        self.hold = False
+        self.sent = []          # [{"id", "d", "v", "fate": "acked"|"refused"|"unknown"|"pending"}]
+        self.pending = None
+        self.failed = set()     # templates refused in the current view
+        self.stroke_log = []    # [{"id", "board", "p", "echo": time or None}]
+        self.connects = 0
+        self.view_connect = 0   # the connection that brought the newest view
+        self.bases_used = []
+        self.errors = []        # error frames other than the expected refusals
+        self.changed = asyncio.Event()
+        self.ws = None
+        self.task = None
+        self._seq = 0
+
+    # -- accounting
+    def acked(self):
+        return [s for s in self.sent if s["fate"] == "acked"]
+
+    def quiet(self):
+        return self.pending is None
+
+    def start(self):
+        self.task = asyncio.create_task(self._run())
+        return self
+
+    async def stop(self):
+        if self.task:
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def wait(self, pred, timeout=20):
+        end = time.monotonic() + timeout
+        while not (self.view is not None and pred(self.view)):
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.player_id}: condition not met; v{self.version}: "
+                                   f"{json.dumps(self.view)[:400]}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except asyncio.TimeoutError:
+                pass
+        return self.view
+
+    # -- the connection loop: reconnect, next URL on failure
+    async def _run(self):
+        i = 0
+        while True:
+            base = self.bases[i % len(self.bases)]
+            url = base.replace("http", "ws", 1) + f"/ws/rooms/{self.code}?token={self.token}"
+            try:
+                async with websockets.connect(url, max_size=2 ** 22, open_timeout=3) as ws:
+                    self.ws = ws
+                    self.connects += 1
+                    self.bases_used.append(base)
+                    await self._session(ws)
+            except asyncio.CancelledError:
+                raise
+            except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+                pass
+            self.ws = None
+            self._lost()
+            i += 1
+            await asyncio.sleep(0.1 + self.rnd.random() * 0.2)
+
+    def _lost(self):
+        if self.pending is not None:
+            self.pending["fate"] = "unknown"
+            self.pending = None
+
+    async def _session(self, ws):
+        reader = asyncio.create_task(self._read(ws))
+        try:
+            while not reader.done():
+                await asyncio.sleep(self.rnd.uniform(*self.think))
+                if reader.done():
+                    break
+                if not self.hold and self.pending is None and self.view is not None:
+                    await self._act(ws)
+                if self.strokes and not self.hold:
+                    await self._stroke(ws)
+        finally:
+            reader.cancel()
+
+    async def _read(self, ws):
+        async for raw in ws:
+            f = json.loads(raw)
+            t = f.get("t")
+            if t == "view":
+                if f["v"] > self.version:
+                    self.version, self.view = f["v"], f["d"]
+                    self.view_connect = self.connects
+                    self.failed = set()
+            elif t == "error":
+                ref = f["d"].get("ref")
+                if self.pending is not None and ref == self.pending["id"]:
+                    self.pending["error"] = f["d"]["code"]
+                elif f["d"]["code"] not in ("time_up", "wrong_phase", "no_game_running", "paused"):
+                    self.errors.append(f["d"])
+            elif t == "pong":
+                p = self.pending
+                if p is not None and f["d"].get("c") == p["seq"]:
+                    if "error" in p:
+                        p["fate"] = "refused"
+                        self.failed.add(p["template"])
+                    else:
+                        p["fate"] = "acked"
+                        p["acked_v"] = self.version
+                    self.pending = None
+            elif t == "stroke":
+                for s in reversed(self.stroke_log):
+                    if s["id"] == f.get("id"):
+                        s["echo"] = time.time()
+                        break
+            self.changed.set()
+
+    async def _act(self, ws):
+        offered = [a for a in self.view.get("actions", []) if self._allowed(a)]
+        action = bots.choose(offered, self.view["room"].get("language", "en"), self.rnd, self.failed)
+        if action is None:
+            return
+        template = next(a for a in offered if a.get("type") == action["type"] and
+                        all(action.get(k) == v for k, v in a.items() if v is not None))
+        self._seq += 1
+        entry = {"id": uuid.uuid4().hex, "d": action, "v": self.version, "seq": self._seq,
+                 "fate": "pending", "template": json.dumps(template, sort_keys=True),
+                 "at": time.time()}
+        self.pending = entry
+        self.sent.append(entry)
+        await ws.send(json.dumps({"t": "act", "id": entry["id"], "d": action}))
+        await ws.send(json.dumps({"t": "ping", "d": {"c": self._seq}}))
+
+    def _allowed(self, a):
+        # sketch: a board that has a word keeps it (a new word would wipe its strokes)
+        if a.get("type") == "draw":
+            you = (self.view.get("game") or {}).get("you") or {}
+            mine = {b["board"]: b for b in you.get("boards", [])}
+            return not (mine.get(a["board"]) or {}).get("word")
+        return True
+
+    async def _stroke(self, ws):
+        game = (self.view or {}).get("game") or {}
+        you = game.get("you") or {}
+        boards = [b["board"] for b in you.get("boards", []) if b.get("word")
+                  and b["board"] in (you.get("drawable") or [])]
+        if not boards or game.get("phase") != "drawing":
+            return
+        board = self.rnd.choice(boards)
+        pts = [[self.rnd.randint(0, 1000) / 1000, self.rnd.randint(0, 1000) / 1000]
+               for _ in range(self.rnd.randint(2, 6))]
+        ref = uuid.uuid4().hex
+        self.stroke_log.append({"id": ref, "board": board, "p": pts, "echo": None,
+                                "sent": time.time()})
+        await ws.send(json.dumps({"t": "act", "id": ref, "d": {
+            "type": "stroke", "board": board, "points": pts, "color": "#000", "width": 4}}))
+
+
+# ---------------------------------------------------------------- what the database holds
+
+class SqliteLog:
+    """Reads the event log, seats and room row straight from a SQLite file (read-only)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def _q(self, sql, args=()):
+        db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=20)
+        try:
+            return db.execute(sql, args).fetchall()
+        finally:
+            db.close()
+
+    def room(self, code):
+        (pk, version, state), = self._q("SELECT id, version, state FROM rooms_room WHERE code=?", (code,))
+        return pk, version, json.loads(state) if state else None
+
+    def actions(self, code):
+        pk = self.room(code)[0]
+        return [(seat, json.loads(data)) for seat, data in self._q(
+            "SELECT seat, data FROM rooms_event WHERE room_id=? AND type='action' ORDER BY id", (pk,))]
+
+    def recent_ids(self, code):
+        (recent,), = self._q("SELECT recent FROM rooms_room WHERE code=?", (code,))
+        return json.loads(recent) if recent else {}
+
+
+class PostgresLog(SqliteLog):
+    def __init__(self, url):
+        self.url = url
+
+    def _q(self, sql, args=()):
+        import psycopg
+        with psycopg.connect(self.url, autocommit=True) as db:
+            rows = db.execute(sql.replace("?", "%s"), args).fetchall()
+        return [tuple(json.dumps(c) if isinstance(c, (dict, list)) else c for c in r) for r in rows]
+
+
+def deadlines(log, code) -> int:
+    return sum(1 for seat, d in log.actions(code) if seat == "" and d.get("type") == "deadline")
+
+
+def check_acknowledged(log, code, players) -> int:
+    """Every acknowledged action is in the event log, in order, for its seat, and its id is
+    among the seat's applied ids; every logged action of a seat was sent by it. Returns the
+    number of acknowledged actions checked."""
+    by_seat = {}
+    for seat, d in log.actions(code):
+        by_seat.setdefault(seat, []).append(d)
+    recent = log.recent_ids(code)
+    checked = 0
+    for p in players:
+        logged = by_seat.get(p.player_id, [])
+        sent = [s for s in p.sent if s["fate"] in ("acked", "unknown", "pending")]
+        ids = set(recent.get(p.player_id, []))
+        # the log of the seat is the sent actions minus some of unknown fate, in order; an
+        # action of unknown fate was applied when its id is among the seat's last applied ids
+        i = 0
+        for s in sent:
+            if s["fate"] != "acked" and sent.index(s) >= len(sent) - 32 and s["id"] not in ids:
+                continue
+            if i < len(logged) and logged[i] == s["d"]:
+                i += 1
+            elif s["fate"] == "acked":
+                raise AssertionError(f"{p.player_id}: acknowledged {s['d']} (id {s['id']}) is not "
+                                     f"in the event log at #{i}: {logged[i:i + 3]}")
+        assert i == len(logged), f"{p.player_id}: the log holds actions it never sent: {logged[i:]}"
+        acked = p.acked()
+        for s in sent[-32:]:
+            if s["fate"] == "acked":
+                assert s["id"] in ids, f"{p.player_id}: acknowledged id {s['id']} not applied"
+        checked += len(acked)
+    return checked
+
+
+async def quiesce(tv, players, settle=0.3, timeout=15):
+    """Hold every player, let the actions in flight finish, and wait until every socket has
+    the same newest version and nothing changed for `settle` seconds."""
+    for p in players:
+        p.hold = True
+    end = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while time.monotonic() < end:
+        await asyncio.sleep(0.05)
+        versions = {tv.version} | {p.version for p in players}
+        state = (tuple(sorted(versions)), all(p.quiet() for p in players))
+        if state != last:
+            last, since = state, time.monotonic()
+        elif len(versions) == 1 and state[1] and time.monotonic() - since >= settle:
+            return tv.version
+    raise TimeoutError(f"no quiet moment: tv v{tv.version}, players "
+                       f"{[(p.version, p.pending) for p in players]}")
+
+
+def release(players):
+    for p in players:
+        p.hold = False
