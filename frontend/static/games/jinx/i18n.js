@@ -2,6 +2,7 @@
 // err.jinx.<code> keys translate the game's refusals in the shell's error toast.
 export const STRINGS = {
   en: {
+    'jinx.credits': 'Card pictures made with OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': '{name} gives the clue',
     'jinx.thinking': '{name} is thinking of a clue…',
     'jinx.clue': 'Clue',
@@ -48,6 +49,7 @@ export const STRINGS = {
     'err.jinx.not_playing': 'You are not playing in this game.',
   },
   uk: {
+    'jinx.credits': 'Малюнки карт зроблено з OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': 'Підказку дає {name}',
     'jinx.thinking': '{name} вигадує підказку…',
     'jinx.clue': 'Підказка',
@@ -94,6 +96,7 @@ export const STRINGS = {
     'err.jinx.not_playing': 'Ви не граєте в цій грі.',
   },
   ru: {
+    'jinx.credits': 'Рисунки карт сделаны из OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': 'Подсказку даёт {name}',
     'jinx.thinking': '{name} придумывает подсказку…',
     'jinx.clue': 'Подсказка',

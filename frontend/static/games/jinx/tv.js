@@ -37,8 +37,8 @@ export function render(root, view, app) {
   drawCells(app, game, tab, newTurn);
   drawSide(app, game, tab);
   drawScores(app, view, game, tab);
-  S.note.hidden = !isSynthetic(game);
-  S.note.textContent = app.t('jinx.synthetic');
+  S.note.hidden = false;
+  S.note.textContent = app.t(isSynthetic(game) ? 'jinx.synthetic' : 'jinx.credits');
   if (game.phase !== S.phase) {
     if (game.phase === 'race') app.sound('turn');
     if (game.phase === 'reveal') app.sound('reveal');
