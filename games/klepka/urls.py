@@ -13,4 +13,6 @@ def dictionary_uk(request, word):
     return JsonResponse(dictionary.lookup(word))
 
 
-urlpatterns = [path("api/dictionary/uk/<str:word>", dictionary_uk)]
+# `path`, not `str`: the phone sends encodeURIComponent(word), and a typed "/" (%2F, decoded
+# before routing) must get an answer ("not a word"), not a 404 ("could not check").
+urlpatterns = [path("api/dictionary/uk/<path:word>", dictionary_uk)]

@@ -94,6 +94,9 @@ def test_the_ukrainian_dictionary_check_answers_known_and_unknown_words(client):
     assert client.get("/api/dictionary/uk/книжками").json()["known"] is True
     assert client.get("/api/dictionary/uk/п’ять").json()["known"] is True
     assert client.get("/api/dictionary/uk/кнткщ").json() == {"word": "кнткщ", "known": False}
+    # a slash typed into the phone's check (sent as %2F) is answered, not a 404
+    r = client.get("/api/dictionary/uk/%3Csvg%2Fonload%3D1%3E")
+    assert r.status_code == 200 and r.json()["known"] is False, r.content
 
 
 def test_healthz_is_503_with_the_reason_when_the_channel_layer_is_down(client, monkeypatch):

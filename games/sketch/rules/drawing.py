@@ -93,7 +93,7 @@ def stream(state: dict, seat, action: dict, now: int) -> Relay | Rejected:
 
     During drawing rounds nobody else sees a drawing, so nothing goes to the TV.
     """
-    kind = action.get("type") if isinstance(action, dict) else None
+    kind = action.get("type") if isinstance(action, dict) and isinstance(action.get("type"), str) else None
     if kind not in STREAMS:
         return Rejected("bad_action", "Unknown drawing action.")
     if seat not in state["seats"]:
@@ -144,7 +144,7 @@ def absorb(state: dict, items) -> dict:
     new = dict(state, boards=dict(state["boards"]))
     copied = set()
     for seat, action in items:
-        kind = action.get("type") if isinstance(action, dict) else None
+        kind = action.get("type") if isinstance(action, dict) and isinstance(action.get("type"), str) else None
         if kind not in STREAMS or seat not in new["boards"]:
             continue
         index = action.get("board")

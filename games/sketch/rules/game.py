@@ -43,7 +43,7 @@ class Sketch:
     def apply(self, state, seat, action, now):
         if seat not in state["seats"]:
             return Rejected("not_a_player", "Only players take part.")
-        kind = action.get("type") if isinstance(action, dict) else None
+        kind = action.get("type") if isinstance(action, dict) and isinstance(action.get("type"), str) else None
         if state["phase"] == "over":
             return Rejected("game_over", "The game is over.")
         if state["deadline"] is not None and now >= state["deadline"]:

@@ -28,8 +28,9 @@ def new_board() -> dict:
 
 
 def board_at(state: dict, owner, index):
-    """The board, or None when owner/index do not name one."""
-    if owner not in state["boards"] or not is_index(index):
+    """The board, or None when owner/index do not name one (also for an owner that is not
+    a string: a list or a dict from a hostile frame must be refused, not raise)."""
+    if not isinstance(owner, str) or owner not in state["boards"] or not is_index(index):
         return None
     return state["boards"][owner][index]
 

@@ -128,3 +128,19 @@ def test_a_tie_goes_to_the_fewest_own_boards_left_then_is_shared():
     assert winners(state) == ["p1"]
     fresh = started(4)
     assert winners(fresh) == ["p0", "p1", "p2", "p3"], "all at -6 with 6 boards: shared"
+
+
+def test_a_guess_naming_a_non_string_player_is_refused_cleanly():
+    """Hostile frames (found by tests/reliability/test_fuzz.py): a list or a dict as the
+    board's owner used to raise TypeError (unhashable) in board_at; now a clean refusal."""
+    state = guessing_with_boards()
+    word = word_on(state, "p1", 0)
+    for owner in (["p1"], {"p1": 0}, [], {}, None, 1, 1.5, True, ("p1",)):
+        assert refused(state, "p0", guess(owner, 0, word), T0 + 100) == "bad_board", owner
+    for kind in (["guess"], {"a": 1}, 3):
+        assert refused(state, "p0", {"type": kind, "player": "p1", "board": 0, "text": word},
+                       T0 + 100) == "bad_action"
+    drawing = started(3)
+    assert refused(drawing, "p0", {"type": "draw", "board": [0], "word": "x"}) == "bad_board"
+    assert GAME.stream(drawing, "p0", {"type": ["stroke"], "board": 0}, T0 + 1).code == "bad_action"
+    assert GAME.absorb(drawing, [("p0", {"type": ["stroke"], "board": 0})]) == drawing
