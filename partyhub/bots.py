@@ -90,7 +90,9 @@ async def _session(ws, rnd, think) -> str | None:
     view, version, pending, failed, last = None, -1, None, set(), None
     while True:
         try:
-            raw = await asyncio.wait_for(ws.recv(), timeout=rnd.uniform(*think))
+            # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel
+            async with asyncio.timeout(rnd.uniform(*think)):
+                raw = await ws.recv()
         except asyncio.TimeoutError:
             raw = None
         except websockets.ConnectionClosed as e:

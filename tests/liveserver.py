@@ -114,7 +114,8 @@ class Conn:
                 raise TimeoutError(f"condition not met; last view {json.dumps(self.view)[:500]}")
             self.changed.clear()
             try:
-                await asyncio.wait_for(self.changed.wait(), left)
+                async with asyncio.timeout(left):   # wait_for of 3.11 can swallow a cancel
+                    await self.changed.wait()
             except asyncio.TimeoutError:
                 pass
         return self.view

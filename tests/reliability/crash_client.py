@@ -73,7 +73,8 @@ class Player:
                                    f"{json.dumps(self.view)[:400]}")
             self.changed.clear()
             try:
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+                async with asyncio.timeout(min(left, 0.5)):   # wait_for of 3.11 can swallow a cancel
+                    await self.changed.wait()
             except asyncio.TimeoutError:
                 pass
         return self.view

@@ -154,7 +154,8 @@ class Sock:
     async def wait(self, pred, timeout=10):
         async with self.cond:
             try:
-                await asyncio.wait_for(self.cond.wait_for(lambda: pred() or self.closed is not None), timeout)
+                async with asyncio.timeout(timeout):   # wait_for of 3.11 can swallow a cancel
+                    await self.cond.wait_for(lambda: pred() or self.closed is not None)
             except asyncio.TimeoutError:
                 raise TimeoutError(f"{self.name}: condition not met; view v{self.version}")
         if not pred():

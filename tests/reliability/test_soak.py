@@ -35,6 +35,7 @@ async def test_a_one_minute_bot_soak_keeps_memory_flat_and_connections_bounded(t
 
 
 @pytest.mark.long
+@pytest.mark.timeout(4200)
 async def test_an_hour_long_bot_soak_keeps_memory_flat_and_connections_bounded(tmp_path, postgres_database):
     redis = PrivateRedis(tmp_path).start()
     try:
