@@ -28,6 +28,9 @@ A game is an object (usually a module-level instance of a class) with:
 Optional:
     begin(state, now) -> state
         called once right after setup with the game clock's now: arm the first timer here.
+    check(options, players) -> str | None
+        called before setup with the cleaned options and the number of players: a reason
+        the game cannot start (the start is refused with bad_options), or None.
 
 Optional, for high-rate streams (only games with `streams`):
     stream(state, seat, action, now) -> Relay | Rejected
@@ -72,17 +75,27 @@ class Option:
     default: Any
     min: int | None = None
     max: int | None = None
-    choices: tuple | None = None
+    choices: Any = None         # a tuple, or a callable giving the current tuple (deck names)
     seconds: bool = False       # a timer length: doubled by the room's "extended timers"
     text: bool = False          # free text (a custom word list, a deck name...)
+    labels: Any = None          # optional callable: {choice: display name} (custom decks)
+
+    def choice_list(self) -> tuple | None:
+        """The choices now: a callable `choices` is asked each time (decks come and go)."""
+        if self.choices is None:
+            return None
+        return tuple(self.choices() if callable(self.choices) else self.choices)
 
     def spec(self) -> dict:
         out = {"default": self.default}
         for key in ("min", "max"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
+        choices = self.choice_list()
+        if choices is not None:
+            out["choices"] = list(choices)
+            if self.labels is not None:
+                out["labels"] = dict(self.labels())
         if self.seconds:
             out["seconds"] = True
         return out
@@ -91,9 +104,10 @@ class Option:
         """The value checked against this option, or raises ValueError with a reason."""
         if value is None:
             return self.default
-        if self.choices is not None:
-            if value not in self.choices:
-                raise ValueError(f"must be one of {list(self.choices)}")
+        choices = self.choice_list()
+        if choices is not None:
+            if value not in choices:
+                raise ValueError(f"must be one of {list(choices)}")
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):

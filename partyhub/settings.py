@@ -122,6 +122,8 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
+# Custom decks (partyhub/rooms/decks.py): up to 300 pictures may come as separate files.
+DATA_UPLOAD_MAX_NUMBER_FILES = 400
 
 # Limits (one place for each): see docs/protocol.md.
 PARTYHUB_LIMITS = {

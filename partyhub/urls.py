@@ -18,6 +18,9 @@ urlpatterns = [
     path("api/rooms/<str:code>/join", api.rooms_join),
     path("api/rooms/<str:code>/qr.svg", api.rooms_qr),
     path("api/rooms/<str:code>/log", api.rooms_log),
+    path("api/rooms/<str:code>/decks", api.decks_upload),
+    path("api/decks", api.decks_list),
+    path("decks/<str:deck_id>/<str:card_id>.webp", api.deck_card),
     path("admin/", admin.site.urls),
 ]
 

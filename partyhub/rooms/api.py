@@ -9,12 +9,13 @@ import segno
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.exceptions import SuspiciousOperation
 from django.db import connection
-from django.http import HttpResponse, JsonResponse
+from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from partyhub.rooms import net, registry, services
+from partyhub.rooms import decks, net, registry, services
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import Window
 from partyhub.rooms.models import Event
@@ -111,9 +112,7 @@ def rooms_qr(request, code):
 @api
 @require_GET
 def rooms_log(request, code):
-    auth = request.headers.get("Authorization", "")
-    token = auth[7:] if auth.startswith("Bearer ") else None
-    room = services.host_check(code, token)
+    room = services.host_check(code, _host_token(request))
     if room.phase == "playing":
         raise fail("game_running")
     if room.game_no == 0:
@@ -122,6 +121,61 @@ def rooms_log(request, code):
     return JsonResponse({"code": room.code, "game": room.game_id, "game_no": room.game_no,
                          "events": [{"v": e.version, "at": e.at, "seat": e.seat or None,
                                      "type": e.type, "data": e.data} for e in events]})
+
+
+def _host_token(request):
+    auth = request.headers.get("Authorization", "")
+    return auth[7:] if auth.startswith("Bearer ") else None
+
+
+MAX_UPLOAD_BYTES = 600 * 1024 * 1024   # one request: 300 pictures of 2 MB, or a big zip
+
+
+@api
+@require_POST
+def decks_upload(request, code):
+    services.host_check(code, _host_token(request))
+    size = request.META.get("CONTENT_LENGTH") or "0"
+    if not size.isdigit() or int(size) > MAX_UPLOAD_BYTES:
+        raise fail("upload_too_large")
+    try:
+        name, files = request.POST.get("name"), request.FILES.getlist("files")
+    except (SuspiciousOperation, ValueError):   # too many files or fields, a broken form
+        raise fail("upload_too_large")
+    name = decks.clean_name(name)
+    if not files:
+        raise fail("no_files")
+    up = decks.read_files(files)
+    if not up.cards:
+        e = fail("no_images")
+        return JsonResponse({"error": {"code": e.code, "message": e.message},
+                             "rejected": up.rejected}, status=e.status)
+    made = decks.store(name, up.cards)
+    return JsonResponse({**made, "rejected": up.rejected}, status=201)
+
+
+@api
+@require_GET
+def decks_list(request):
+    return JsonResponse({"decks": decks.listing()})
+
+
+@api
+@require_GET
+def deck_card(request, deck_id, card_id):
+    from games.association import deck as association_decks
+    m = association_decks.CUSTOM_CARD_ID.match(card_id)
+    if not association_decks.CUSTOM_ID.match(deck_id) or not m or m.group(1) != deck_id:
+        raise fail("deck_not_found")
+    path = association_decks.custom_root() / deck_id / f"{card_id}.webp"
+    try:
+        f = open(path, "rb")
+    except OSError:
+        raise fail("deck_not_found")
+    response = FileResponse(f, content_type="image/webp")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 @require_GET

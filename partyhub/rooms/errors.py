@@ -20,6 +20,11 @@ MESSAGES = {
     "unauthorized": "The host token is missing or wrong.",
     "game_running": "The event log is available when the game has ended.",
     "no_game": "No game has been played in this room yet.",
+    "bad_deck_name": "A deck name has 1 to 40 characters.",
+    "no_files": "Send one or more pictures or a zip of them in the `files` field.",
+    "no_images": "None of the files is a usable JPEG, PNG or WebP picture.",
+    "upload_too_large": "That upload is too large.",
+    "deck_not_found": "There is no such deck or card.",
     # WebSocket
     "bad_frame": "A frame is a JSON object like {\"t\": \"act\", \"id\": ..., \"d\": {...}}.",
     "frame_too_large": "That frame is larger than 64 KiB.",
@@ -44,6 +49,8 @@ HTTP_STATUS = {
     "room_not_found": 404, "name_taken": 409, "bad_name": 400, "room_full": 403,
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
     "game_running": 409, "no_game": 404,
+    "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,
+    "deck_not_found": 404,
 }
 
 

@@ -178,6 +178,9 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
                                                if not k.startswith("_")})
     except ValueError as e:
         raise fail("bad_options", str(e))
+    problem = game.check(options, len(players)) if hasattr(game, "check") else None
+    if problem:
+        raise fail("bad_options", problem)
     if "language" in game.options and not (given_options or {}).get("language"):
         options["language"] = room.language
     if room.settings.get("extended") and not extended_applied:

@@ -2,6 +2,7 @@
 import { h, mount, region, chip } from './dom.js';
 import { t } from './i18n.js';
 import { renderPicker, closeOptions } from './picker.js';
+import { store } from './util.js';
 
 const seen = new Set();   // players already shown: only new ones pop in
 
@@ -45,6 +46,7 @@ function buildTv(box) {
     settings: h('div', { class: 'settings' }),
     gear: h('button', { class: 'btn gear', type: 'button', 'aria-expanded': 'false' }, '⚙'),
     drawer: h('div', { class: 'drawer settings-drawer', hidden: true }),
+    decks: h('div', { class: 'deck-upload', hidden: true }),
   };
   // host settings live behind the gear, in a drawer over the players: the players stay in view
   const openSettings = (open) => {
@@ -56,7 +58,7 @@ function buildTv(box) {
   p.gear.addEventListener('click', () => openSettings(p.drawer.hidden));
   p.drawerHead = h('div', { class: 'drawer-head' });
   p.drawerClose = h('button', { class: 'btn small primary', type: 'button', onclick: () => openSettings(false) });
-  mount(p.drawer, p.drawerHead, p.settings);
+  mount(p.drawer, p.drawerHead, p.settings, p.decks);
   p.closeAll = () => { openSettings(false); closeOptions(p.picker); };
   if (!escParts) document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
   escParts = p;
@@ -98,6 +100,7 @@ function updateTv(p, view, app) {
   p.picker.hidden = !(room.games || []).length;
   renderPicker(p.picker, view, app, canStart);
   renderSettings(p.settings, view, app);
+  renderDeckUpload(p, view, app);
   p.gear.hidden = p.settings.hidden;
   if (p.settings.hidden) p.drawer.hidden = true;
   p.gear.title = t('lobby.settings');
@@ -134,6 +137,86 @@ function renderSettings(box, view, app) {
     if (bot) out.push(h('button', { class: 'btn small', onclick: () => app.act({ type: 'add_bot' }) }, t('lobby.add_bot')));
     return out;
   });
+}
+
+/* ---------- custom decks (TV host only): POST /api/rooms/<code>/decks ---------- */
+
+const deckUp = { name: '', busy: false, pct: null, done: null, error: null, rejected: [], v: 0 };
+
+function renderDeckUpload(p, view, app) {
+  const box = p.decks;
+  const token = store.get(`partyhub.host.${app.code}`);
+  box.hidden = !token || !(view.actions || []).some((a) => a.type === 'settings');
+  if (box.hidden) return;
+  region(box, [t('lang'), deckUp.v], () => {
+    // the inputs outlive re-renders (progress, language): the chosen files stay chosen
+    const name = box._name || (box._name = h('input', { type: 'text', maxlength: 40,
+      oninput: (e) => { deckUp.name = e.target.value; } }));
+    name.value = deckUp.name;
+    name.placeholder = t('deck.name');
+    const files = box._files || (box._files = h('input', { type: 'file', multiple: true,
+      accept: 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp,.zip,application/zip' }));
+    const go = h('button', { class: 'btn small', type: 'button', disabled: deckUp.busy,
+      onclick: () => uploadDeck(p, app, token, name.value, files.files) }, t('deck.upload'));
+    let status = null;
+    if (deckUp.busy) {
+      status = h('p', { class: 'hint', role: 'status' },
+        deckUp.pct != null && deckUp.pct < 100 ? t('deck.uploading', { pct: deckUp.pct }) : t('deck.processing'));
+    } else if (deckUp.error) {
+      status = h('p', { class: 'hint warn', role: 'status' }, deckUp.error);
+    } else if (deckUp.done) {
+      status = h('p', { class: 'hint', role: 'status' }, t('deck.done', deckUp.done));
+    }
+    const rejected = deckUp.rejected.length ? h('div', { class: 'deck-rejected' },
+      h('p', { class: 'hint' }, t('deck.rejected')),
+      h('ul', null, deckUp.rejected.map((r) => h('li', null, h('b', null, r.file), ` — ${r.message}`)))) : null;
+    return [h('h4', null, t('deck.title')), h('p', { class: 'hint' }, t('deck.hint')),
+      h('label', { class: 'opt' }, h('span', { class: 'olabel' }, t('deck.name')), name),
+      h('label', { class: 'opt' }, h('span', { class: 'olabel' }, t('deck.files')), files),
+      go, status, rejected];
+  });
+}
+
+function uploadDeck(p, app, token, name, fileList) {
+  const redraw = () => { deckUp.v += 1; if (app.view) updateTv(p, app.view, app); };
+  Object.assign(deckUp, { name, done: null, error: null, rejected: [] });
+  if (!name.trim()) { deckUp.error = t('deck.need_name'); redraw(); return; }
+  if (!fileList || !fileList.length) { deckUp.error = t('deck.need_files'); redraw(); return; }
+  const form = new FormData();
+  form.append('name', name.trim());
+  for (const f of fileList) form.append('files', f, f.name);
+  const xhr = new XMLHttpRequest();
+  xhr.open('POST', `/api/rooms/${encodeURIComponent(app.code)}/decks`);
+  xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+  xhr.upload.onprogress = (e) => {
+    if (!e.lengthComputable) return;
+    deckUp.pct = Math.floor((100 * e.loaded) / e.total);
+    redraw();
+  };
+  xhr.onerror = () => { Object.assign(deckUp, { busy: false, error: t('deck.failed', { message: t('conn.offline') }) }); redraw(); };
+  xhr.onload = () => {
+    let body = {};
+    try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
+    deckUp.busy = false;
+    deckUp.rejected = body.rejected || [];
+    if (xhr.status === 201) {
+      deckUp.done = { name: body.name, n: body.cards };
+      deckUp.name = '';
+      if (p.decks._files) p.decks._files.value = '';
+      // the picker offers the new deck at once: the game list carries the current choices
+      fetch('/api/games').then((r) => r.json()).then((games) => {
+        if (app.view && app.view.room && app.view.room.games) app.view.room.games = games;
+        redraw();
+      }).catch(() => {});
+    } else {
+      const err = body.error || {};
+      deckUp.error = t('deck.failed', { message: err.message || String(xhr.status) });
+    }
+    redraw();
+  };
+  Object.assign(deckUp, { busy: true, pct: 0 });
+  redraw();
+  xhr.send(form);
 }
 
 /** The players as tiles (TV) or rows (phone); new players pop in. */

@@ -36,7 +36,8 @@ export function renderPicker(box, view, app, enabled) {
     pick.game = (room.game && games.some((g) => g.id === room.game)) ? room.game
       : ([...starts.keys()][0] || (games[0] && games[0].id) || null);
   }
-  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.extended];
+  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.extended,
+    games.map((g) => JSON.stringify(g.options))];   // the deck choices grow when a deck is uploaded
   region(box, key, () => build(box, view, app, games, starts, enabled));
 }
 
@@ -118,7 +119,8 @@ function optionsForm(g, values, extended) {
     if (Array.isArray(spec.choices)) {
       return h('label', { class: 'opt' }, label,
         h('select', { onchange: (e) => { values[name] = spec.choices[e.target.selectedIndex]; } },
-          spec.choices.map((c) => h('option', { value: String(c), selected: c === val }, choiceLabel(name, c, g.id)))));
+          spec.choices.map((c) => h('option', { value: String(c), selected: c === val },
+            spec.labels && spec.labels[c] != null ? spec.labels[c] : choiceLabel(name, c, g.id)))));
     }
     if (typeof spec.default === 'boolean') {
       return h('label', { class: 'opt toggle' },

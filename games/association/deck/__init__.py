@@ -4,29 +4,83 @@ The default deck is generated once (`python -m games.association.deck.generate`)
 default.json plus one WebP per card under frontend/static/games/association/cards/.
 Reading a deck needs no browser, no Django and no network.
 
-Custom decks (uploaded by the host) are future work: they will be registered here under
-their own names, so `card_ids(name)` and the `deck` game option pick them up unchanged.
+Custom decks (uploaded by the host, partyhub/rooms/decks.py) live in DATA_DIR/decks/<id>/:
+a manifest.json ({"name", "image", "created", "cards": [{"id", ...}]}) and one WebP per
+card. Their ids look like "u" + 10 hex digits, their card ids "<deck id>-<nnn>", so they never
+collide with the default deck's "a001".. . `names()` reads the folder each time, so a deck
+uploaded a moment ago is offered at once and every deck survives a restart. A manifest is
+written once (into a temporary folder that is then renamed) and never changed, so it is cached.
 """
 from __future__ import annotations
 
 import functools
 import json
+import os
+import re
 from pathlib import Path
 
 DEFAULT = "default"
 _HERE = Path(__file__).resolve().parent
+CUSTOM_ID = re.compile(r"^u[0-9a-f]{10}$")
+CUSTOM_CARD_ID = re.compile(r"^(u[0-9a-f]{10})-\d{3}$")
+MANIFEST = "manifest.json"
+
+
+def custom_root() -> Path:
+    """DATA_DIR/decks: Django's setting when Django is configured, else $PARTYHUB_DATA."""
+    try:
+        from django.conf import settings
+        if settings.configured:
+            return Path(settings.DATA_DIR) / "decks"
+    except ImportError:   # the rules run without Django too
+        pass
+    return Path(os.environ.get("PARTYHUB_DATA", _HERE.parents[2] / "data")) / "decks"
+
+
+def custom_ids() -> list[str]:
+    """The uploaded decks, oldest first (by the `created` time in their manifests)."""
+    root = custom_root()
+    try:
+        entries = [e for e in root.iterdir() if CUSTOM_ID.match(e.name) and (e / MANIFEST).is_file()]
+    except OSError:
+        return []
+    found = []
+    for e in entries:
+        try:
+            found.append((_custom(str(e)).get("created", 0), e.name))
+        except (OSError, ValueError):
+            continue
+    return [name for _, name in sorted(found)]
 
 
 def names() -> tuple[str, ...]:
-    """Every deck that can be chosen in the game options."""
-    return (DEFAULT,)
+    """Every deck that can be chosen in the game options: the default, then uploaded ones."""
+    return (DEFAULT, *custom_ids())
+
+
+def labels() -> dict[str, str]:
+    """Deck id -> the name its uploader gave it (the options picker shows these)."""
+    return {name: _manifest(name).get("name", name) for name in custom_ids()}
+
+
+@functools.lru_cache(maxsize=256)
+def _custom(folder: str) -> dict:
+    return json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
 
 
 @functools.lru_cache(maxsize=8)
-def _manifest(name: str) -> dict:
-    if name not in names():
-        raise KeyError(f"unknown deck {name!r}")
+def _shipped(name: str) -> dict:
     return json.loads((_HERE / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _manifest(name: str) -> dict:
+    if name == DEFAULT:
+        return _shipped(name)
+    if isinstance(name, str) and CUSTOM_ID.match(name):
+        folder = custom_root() / name
+        if (folder / MANIFEST).is_file():
+            return _custom(str(folder))
+    raise KeyError(f"unknown deck {name!r}")
 
 
 def card_ids(name: str = DEFAULT) -> list[str]:
@@ -36,17 +90,18 @@ def card_ids(name: str = DEFAULT) -> list[str]:
 
 def objects(name: str = DEFAULT) -> dict[str, list[str]]:
     """Card id -> the names of the things drawn on it (bots and captions use them)."""
-    return {card["id"]: list(card["objects"]) for card in _manifest(name)["cards"]}
+    return {card["id"]: list(card.get("objects", [])) for card in _manifest(name)["cards"]}
 
 
 def cards(name: str = DEFAULT) -> list[dict]:
     """Each card's id, objects, scene family and palette."""
-    return [{"id": c["id"], "objects": list(c["objects"]), "family": c["family"],
-             "palette": c["palette"]} for c in _manifest(name)["cards"]]
+    return [{"id": c["id"], "objects": list(c.get("objects", [])), "family": c.get("family", ""),
+             "palette": c.get("palette", "")} for c in _manifest(name)["cards"]]
 
 
 def image_path(name: str = DEFAULT) -> str:
-    """The static path template of the deck's pictures, with `{id}` for the card id."""
+    """The path template of the deck's pictures, with `{id}` for the card id: relative to
+    STATIC_URL for the shipped deck, absolute ("/decks/<deck>/{id}.webp") for an uploaded one."""
     return _manifest(name)["image"]
 
 

@@ -12,7 +12,7 @@ CLUE_MAX = 140
 def _options() -> dict:
     timer = dict(min=0, max=600, seconds=True)
     return {
-        "deck": Option(decks.DEFAULT, choices=decks.names()),
+        "deck": Option(decks.DEFAULT, choices=decks.names, labels=decks.labels),
         "target_score": Option(0, min=0, max=200),
         "tell_seconds": Option(0, **timer),
         "submit_seconds": Option(0, **timer),
@@ -101,6 +101,18 @@ class Association:
 
     def __init__(self):
         self.options = _options()
+
+    def check(self, options, players):
+        """Why these options cannot start a game of `players` players, or None.
+
+        A deck must deal every hand and give everyone one more card: 7 cards a player.
+        """
+        name = options.get("deck", decks.DEFAULT)
+        have, need = len(decks.card_ids(name)), (turn.HAND + 1) * players
+        if have < need:
+            return (f"deck: {decks.labels().get(name, name)} has {have} cards; "
+                    f"{players} players need at least {need}")
+        return None
 
     def setup(self, seats, options, seed):
         return turn.setup(seats, options, seed)

@@ -34,9 +34,31 @@ def _deck_ids(deck: str) -> list[str]:
     return []
 
 
-@lru_cache(maxsize=8)
+def deck_names() -> tuple[str, ...]:
+    """The decks the `deck` option offers: association's (the default and uploaded ones)."""
+    try:
+        from games.association import deck as decks
+        return tuple(decks.names())
+    except (ImportError, OSError):
+        return ("default",)
+
+
+def deck_labels() -> dict[str, str]:
+    try:
+        from games.association import deck as decks
+        return dict(decks.labels())
+    except (ImportError, OSError):
+        return {}
+
+
+@lru_cache(maxsize=32)
 def _faces(deck: str) -> tuple[str, ...]:
     ids = list(dict.fromkeys(_deck_ids(deck)))   # unique, in order
+    if ids and deck != "default" and len(ids) < FACES:
+        # a small uploaded deck is topped up from the default deck to the full box (71 cards);
+        # its own pictures come first, so they are glued back to back with each other
+        own = set(ids)
+        ids += [i for i in dict.fromkeys(_deck_ids("default")) if i not in own]
     if len(ids) < 2 * GRID:
         ids = synthetic_faces()
     return tuple(ids[: 2 * (min(len(ids), FACES) // 2)])
@@ -45,6 +67,7 @@ def _faces(deck: str) -> tuple[str, ...]:
 def faces(deck: str = "default") -> list[str]:
     """Up to 142 distinct face ids of `deck` (an even number, at least 18).
 
+    An uploaded deck with fewer than 142 pictures is topped up from the default deck.
     Falls back to synthetic ids when the deck is missing or too small to fill the square twice.
     """
     return list(_faces(deck))

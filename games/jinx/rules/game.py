@@ -4,7 +4,7 @@ from __future__ import annotations
 from partyhub.gamekit import Accepted, Option, Rejected, evolve, rng
 
 from . import turn
-from .deck import GRID, REMOVED, faces, pair, pile_size
+from .deck import GRID, REMOVED, deck_labels, deck_names, faces, pair, pile_size
 from .views import actions as _actions, view as _view
 
 CLUE_MAX = 80
@@ -17,7 +17,7 @@ class Jinx:
     max_players = max(REMOVED)
     streams = frozenset()
     options = {
-        "deck": Option("default", max=40, text=True),
+        "deck": Option("default", choices=deck_names, labels=deck_labels),
         "first_player": Option("random", choices=("random", "first_seat")),
         "pick_seconds": Option(0, min=0, max=600, seconds=True),
         "next_turn_seconds": Option(5, min=1, max=60, seconds=True),

@@ -26,10 +26,12 @@ function hue(id) {
   return x;
 }
 
-/** The picture's URL from the view's template ("games/association/cards/{id}.webp"). */
+/** The picture's URL from the view's template ("games/association/cards/{id}.webp", or an
+ * absolute "/decks/<deck>/{id}.webp" for an uploaded deck). */
 export function src(app, game, id) {
   const tpl = (game && game.deck && game.deck.image) || 'games/association/cards/{id}.webp';
-  return app.static + tpl.replace('{id}', encodeURIComponent(id));
+  const url = tpl.replace('{id}', encodeURIComponent(id));
+  return url.startsWith('/') ? url : app.static + url;   // an uploaded deck: "/decks/<deck>/{id}.webp"
 }
 
 /** The face of a card: its picture (a coloured tile with the id if the picture is missing). */
