@@ -39,7 +39,7 @@ def latency_table(block: dict) -> list:
 def profile_lines(title: str, prof: dict) -> list:
     if not prof or "error" in prof:
         return []
-    out = [f"", f"Profile ({title}; py-spy, {prof['samples']} samples, % of busy samples):", "",
+    out = ["", f"Profile ({title}; py-spy, {prof['samples']} samples, % of busy samples):", "",
            "| where (bucket of the innermost known frame) | % |", "|---|---|"]
     out += [f"| {k} | {v} |" for k, v in prof["buckets"]]
     out += ["", "| top inclusive frames | % |", "|---|---|"]

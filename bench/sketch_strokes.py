@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 import math
-import statistics
 import sys
 import tempfile
 import time
