@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 
 from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected
-from partyhub.rooms import registry, roomactions, seating, streams
+from partyhub.rooms import registry, roomactions, rows, seating, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
@@ -204,7 +204,7 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
     """Fire the room's due deadline through the write path; None when nothing was due."""
     now = wall_ms() if now is None else now
     with transaction.atomic():
-        room = Room.objects.select_for_update(skip_locked=True).filter(code=code).first()
+        room = rows.lock_room(code, skip_locked=True)
         if room is None or room.phase != "playing" or room.paused_at is not None:
             return None
         if room.deadline_at is None or room.deadline_at > now:
@@ -248,10 +248,10 @@ def wall_deadline(room: Room) -> int | None:
 # ---------------------------------------------------------------- internals
 
 def _lock(code: str) -> Room:
-    try:
-        return Room.objects.select_for_update().get(code=str(code).upper())
-    except Room.DoesNotExist:
-        raise fail("room_not_found") from None
+    room = rows.lock_room(str(code).upper())
+    if room is None:
+        raise fail("room_not_found")
+    return room
 
 
 # code -> (version, seats): the seats as committed at that version by this process. Every
@@ -269,7 +269,7 @@ def _seats_of(room: Room) -> list:
 def _commit(room: Room, seats=None) -> None:
     room.version += 1
     room.deadline_at = wall_deadline(room)
-    room.save()
+    rows.save_room(room, room.__dict__.pop("unsaved_events", ()))
     if seats is not None:
         _SEATS[room.code] = (room.version, seats)
     else:
@@ -282,7 +282,12 @@ def _event(room: Room, type_: str, seat: str, data: dict, at: int | None = None)
 
 
 def _append(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> None:
-    _event(room, type_, seat, data, at).save()
+    _unsaved(room).append(_event(room, type_, seat, data, at))
+
+
+def _unsaved(room: Room) -> list:
+    """The events of this write, appended with the room row by `_commit`."""
+    return room.__dict__.setdefault("unsaved_events", [])
 
 
 def _seat_limit(room: Room) -> int:
@@ -351,7 +356,7 @@ def rules_call(game, name: str, *args):
 
 def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) -> None:
     room.state = result.state
-    Event.objects.bulk_create([_event(room, "action", seat, d, now)] + [
+    _unsaved(room).extend([_event(room, "action", seat, d, now)] + [
         _event(room, str(ev.get("type", "event"))[:40], seat, ev, now) for ev in result.events])
     outcome = game.outcome(room.state)
     if outcome is not None:
@@ -364,12 +369,13 @@ def _absorb_streams(room: Room, seats, flush: bool = True) -> bool:
     game = registry.get(room.game_id)
     if not getattr(game, "streams", None):
         return False
-    if flush:
-        streams.flush()
-    items = list(StreamItem.objects.filter(room=room, game_no=room.game_no).order_by("id"))
+    flushed = streams.flush() if flush else 0
+    if not flushed and getattr(room, "streams_pending", True) is False:
+        return False      # the locking read saw none, and this process stored none since
+    items = rows.stream_items(room)
     if not items:
         return False
-    room.state = game.absorb(room.state, [(i.seat, i.data) for i in items])
-    StreamItem.objects.filter(room=room, id__lte=items[-1].id).delete()
+    room.state = game.absorb(room.state, [(seat, data) for _, seat, data in items])
+    StreamItem.objects.filter(room=room, id__lte=items[-1][0]).delete()
     return True
 

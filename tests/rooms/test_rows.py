@@ -1,0 +1,30 @@
+"""The write path's prepared statements read and write what the ORM would, on SQLite and on
+PostgreSQL (there in a subprocess with DATABASE_URL set, as the server runs)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.rooms import rows_check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("check", rows_check.CHECKS, ids=lambda c: c.__name__)
+def test_on_sqlite(check):
+    check()
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_on_postgresql(postgres_database, tmp_path):
+    env = {**os.environ, "DATABASE_URL": postgres_database, "PARTYHUB_DATA": str(tmp_path),
+           "PYTHONPATH": str(ROOT)}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    out = subprocess.run([sys.executable, "-m", "tests.rooms.rows_check"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.split() == [w for c in rows_check.CHECKS for w in ("ok", c.__name__)]
