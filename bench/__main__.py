@@ -40,7 +40,8 @@ def parse(argv):
     p.add_argument("--rounds", type=int, default=3,
                    help="scenarios 1/2: alternate the servers this many times within --seconds")
     p.add_argument("--frame-bytes", type=int, default=600, help="baseline frame size")
-    p.add_argument("--servers", default="partyhub,bare,raw", help="for scenarios 1 and 2")
+    p.add_argument("--servers", default="",
+                   help="for scenarios 1 and 2 (default partyhub,bare,raw; scenario 2 adds bare-pubsub)")
     p.add_argument("--cap-seconds", type=float, default=6.0, help="window of each capacity step")
     p.add_argument("--max-rooms", type=int, default=100, help="capacity search stops here")
     p.add_argument("--joins", type=int, default=500)
@@ -55,7 +56,7 @@ def parse(argv):
     a = p.parse_args(argv)
     a.workdir = scratch_dir()
     a.sizes = [int(x) for x in a.rooms.split(",") if x]
-    a.kinds = tuple(k for k in a.servers.split(",") if k)
+    a.kinds = tuple(k for k in a.servers.split(",") if k) or None
     return a
 
 
@@ -66,10 +67,11 @@ async def run(a) -> dict:
            "load": {"phones": a.phones, "rate": a.rate, "seconds": a.seconds,
                     "frame_bytes": a.frame_bytes}}
     if "1" in todo:
-        res["s1"] = await scenarios.latency_suite(a, a.sizes, kinds=a.kinds)
+        res["s1"] = await scenarios.latency_suite(a, a.sizes, kinds=a.kinds or scenarios.KINDS)
     if "2" in todo:
         res["s2"] = await scenarios.latency_suite(a, [n for n in a.sizes if n > 1] or a.sizes,
-                                                  procs=2, redis=True, pg_url=a.pg, kinds=a.kinds)
+                                                  procs=2, redis=True, pg_url=a.pg,
+                                                  kinds=a.kinds or scenarios.KINDS_REDIS)
     if "4" in todo:
         scenarios.log(f"join storm: {a.joins} joins in {a.join_seconds} s")
         res["s4"] = await scenarios.join_storm(a, a.joins, a.join_seconds)

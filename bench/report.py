@@ -16,12 +16,15 @@ def _ms(x):
 
 
 def latency_table(block: dict) -> list:
+    pubsub = any("bare-pubsub" in row for row in block.values())
     out = ["| rooms | server | p50 | p95 | p99 | max (ms) | lost | frames in/s | frames out/s | "
-           "bytes/frame out | server CPU | RSS | RSS/room | p50 / p99 vs bare | p50 / p99 vs raw |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "bytes/frame out | server CPU | RSS | RSS/room | p50 / p99 vs bare | "
+           + ("p50 / p99 vs bare-pubsub | " if pubsub else "") + "p50 / p99 vs raw |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if pubsub else "")]
     for n, row in block.items():
-        bare, raw = row.get("bare", {}), row.get("raw", {})
+        bare, raw, bare_ps = row.get("bare", {}), row.get("raw", {}), row.get("bare-pubsub", {})
         bare = {} if "error" in bare else bare
+        bare_ps = {} if "error" in bare_ps else bare_ps
         for kind, r in row.items():
             if "error" in r:
                 out.append(f"| {n} | {kind} | **failed**: {r['error']} |" + " |" * 12)
@@ -32,7 +35,8 @@ def latency_table(block: dict) -> list:
                        f"{_ms(r['max'])} | {r['lost']} | {r['frames_in_s']} | {r['frames_out_s']} | "
                        f"{r['frame_bytes_out']} | {r['server_cpu_pct']}% | {r['rss_mb']} MB | "
                        f"{r['rss_per_room_kb']} KB | {vs(bare) if kind == 'partyhub' else ''} | "
-                       f"{vs(raw) if kind != 'raw' else ''} |")
+                       + (f"{vs(bare_ps) if kind == 'partyhub' else ''} | " if pubsub else "")
+                       + f"{vs(raw) if kind != 'raw' else ''} |")
     return out
 
 

@@ -15,6 +15,7 @@ from bench.stats import summarize
 REDIS_PH = "redis://127.0.0.1:6379/13?socket_timeout=30"      # bench-only Redis databases (tests use others)
 REDIS_BARE = "redis://127.0.0.1:6379/14?socket_timeout=30"
 KINDS = ("partyhub", "bare", "raw")
+KINDS_REDIS = ("partyhub", "bare", "bare-pubsub", "raw")   # scenario 2: both channels_redis layers
 
 
 def log(msg: str) -> None:
@@ -28,8 +29,9 @@ def start_servers(kind: str, work: Path, procs: int = 1, redis: bool = False, pg
         if redis:
             env["REDIS_URL"] = REDIS_PH
             redis_flush(REDIS_PH)
-    elif kind == "bare" and redis:
+    elif kind.startswith("bare") and redis:
         env["BENCH_REDIS_URL"] = REDIS_BARE
+        env["BENCH_LAYER"] = "pubsub" if kind == "bare-pubsub" else "core"
         redis_flush(REDIS_BARE)
     n = 1 if kind == "raw" else procs
     servers = [Server(kind, work, env) for _ in range(n)]

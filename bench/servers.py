@@ -77,7 +77,7 @@ def _wait_tcp(port: int, proc, log: Path, wait: float) -> None:
 
 
 class Server:
-    """One server process. kind: "partyhub" | "bare" | "raw"."""
+    """One server process. kind: "partyhub" | "bare" | "bare-pubsub" | "raw"."""
 
     def __init__(self, kind: str, workdir: Path, env: dict | None = None, port: int | None = None):
         self.kind, self.workdir = kind, Path(workdir)
@@ -86,7 +86,7 @@ class Server:
         self.env = {**os.environ, "PYTHONPATH": str(ROOT), "PORT": str(self.port),
                     "PARTYHUB_DATA": str(self.workdir), **BENCH_ENV, **(env or {})}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
-        if kind == "bare":
+        if kind.startswith("bare"):
             self.env["DJANGO_SETTINGS_MODULE"] = "bench.bare_settings"
         self.log = self.workdir / f"{kind}-{self.port}.log"
         self.proc = None

@@ -95,11 +95,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        # redis-py's socket timeout must outlast channels_redis's 5 s blocking pop, or an idle
-        # socket's receive dies with a TimeoutError.
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "socket_keepalive": True}],
-                   "capacity": 1500, "expiry": 30},
+        # Pub/sub: a group_send is one PUBLISH that Redis pushes to each subscribed process,
+        # where the core layer's is several round trips and a blocking pop on the far side
+        # (docs/performance.md, scenario 2). Pub/sub delivers at most once; what a process
+        # misses while Redis is away is repaired by publish.heal() (docs/decisions.md).
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 5, "socket_connect_timeout": 2,
+                             "socket_keepalive": True}]},
     }}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",

@@ -184,10 +184,20 @@ def games_list(request):
 
 
 async def _probe_layer() -> None:
+    """The in-memory layer: a message there and back. Redis (the pub/sub layer, which keeps a
+    subscription for every channel it has received on): Redis answers a PING."""
     layer = get_channel_layer()
-    channel = await layer.new_channel("healthz.")
-    await layer.send(channel, {"type": "probe"})
-    await asyncio.wait_for(layer.receive(channel), timeout=2)
+    if not settings.REDIS_URL:
+        channel = await layer.new_channel("healthz.")
+        await layer.send(channel, {"type": "probe"})
+        await asyncio.wait_for(layer.receive(channel), timeout=2)
+        return
+    import redis.asyncio
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        await client.ping()
+    finally:
+        await client.aclose()
 
 
 @require_GET

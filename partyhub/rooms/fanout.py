@@ -8,6 +8,7 @@ never once per socket.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from collections import defaultdict
@@ -21,6 +22,7 @@ PROCESS = uuid.uuid4().hex
 LOCAL: dict = defaultdict(lambda: defaultdict(set))     # code -> viewer -> {consumer}
 SEATS: dict = defaultdict(lambda: defaultdict(set))     # code -> player id -> {consumer}
 RECEIVERS: dict = {}                                    # code -> the consumer that receives
+SEEN: dict = {}                                         # code -> newest version delivered here
 
 
 def _shared() -> bool:
@@ -55,6 +57,7 @@ async def detach(consumer, code: str, viewer: str, player_id: str | None) -> Non
     if not LOCAL[code]:
         LOCAL.pop(code, None)
         SEATS.pop(code, None)
+        SEEN.pop(code, None)
 
 
 async def _receive_with(code: str, consumer) -> None:
@@ -91,10 +94,20 @@ async def receive(msg: dict) -> None:
         await _local(msg)
 
 
-async def frames(code: str, version: int, by_viewer: dict) -> None:
+async def frames(code: str, version: int, by_viewer: dict, local_only: bool = False) -> None:
     """Each viewer's frame (text) to its sockets here and in every other process."""
-    await _local({"kind": "frames", "code": code, "v": version, "frames": by_viewer})
-    await _remote({"kind": "frames", "code": code, "v": version, "frames": by_viewer})
+    msg = {"kind": "frames", "code": code, "v": version, "frames": by_viewer}
+    # The PUBLISH goes out first and its reply is awaited while the local sockets are written.
+    remote = None if local_only or not _shared() else asyncio.ensure_future(_remote(msg))
+    await _local(msg)
+    if remote is not None:
+        await remote
+
+
+def stale(versions: dict) -> list:
+    """The rooms with sockets here whose committed version ({code: version}) is newer than the
+    newest this process delivered: frames from another process that never arrived."""
+    return [code for code, v in versions.items() if code in LOCAL and v > SEEN.get(code, -1)]
 
 
 async def stream(code: str, viewers, text: str) -> None:
@@ -114,6 +127,8 @@ async def _local(msg: dict) -> None:
     code, kind = msg["code"], msg["kind"]
     if kind == "frames":
         room = LOCAL.get(code, {})
+        if room and msg["v"] > SEEN.get(code, -1):
+            SEEN[code] = msg["v"]
         for viewer, text in msg["frames"].items():
             for consumer in list(room.get(viewer, ())):
                 await _call(consumer.room_frame, {"v": msg["v"], "text": text})
@@ -138,8 +153,8 @@ async def _call(fn, arg) -> None:
 
 async def _remote(msg: dict) -> None:
     """To the other processes. The change is committed and this process's sockets have it;
-    if Redis is away the others miss this frame (their sockets, whose channel receive fails
-    too, reconnect and get a fresh view), and the sender goes on."""
+    if Redis is away the others miss this frame, and the sender goes on: each process finds
+    the rooms it fell behind on within a few seconds and sends fresh views (publish.heal)."""
     if not _shared():
         return
     try:

@@ -28,6 +28,25 @@ async def publish(change) -> None:
         await _carry_out(room, effect)
 
 
+async def heal() -> int:
+    """Pub/sub delivers at most once: a frame published while Redis was away, or before this
+    process had subscribed, is lost to this process's sockets. The timekeeper calls this
+    every few seconds: compare the versions this process delivered with the database's and
+    send a fresh view of each room that moved on without us. Returns how many it healed."""
+    from channels.db import database_sync_to_async
+
+    from partyhub.rooms import services
+    if not fanout.LOCAL or not fanout._shared():
+        return 0
+    codes = fanout.stale(await database_sync_to_async(services.room_versions)(list(fanout.LOCAL)))
+    for code in codes:
+        change = await database_sync_to_async(services.room_read)(code)
+        remember(change)
+        frames = viewmodel.viewer_frames(change.room, change.seats, net.join_url(code))
+        await fanout.frames(code, change.room.version, frames, local_only=True)
+    return len(codes)
+
+
 async def _carry_out(room, effect) -> None:
     kind = effect[0]
     if kind == "replace":

@@ -82,6 +82,11 @@ def room_read(code: str):
     return Change(room, live_seats(room))
 
 
+def room_versions(codes) -> dict:
+    """{code: committed version} of these rooms."""
+    return dict(Room.objects.filter(code__in=list(codes)).values_list("code", "version"))
+
+
 def host_check(code: str, token: str | None) -> Room:
     room = room_get(code)
     if not token or seating.token_hash(token) != room.host_token_hash:

@@ -51,7 +51,7 @@ GROUP_REFRESH_SECONDS = 2.0
 
 async def _run() -> None:
     from partyhub.rooms import fanout
-    from partyhub.rooms.publish import publish
+    from partyhub.rooms.publish import heal, publish
     loop = asyncio.get_running_loop()
     refreshed = loop.time()
     while True:
@@ -61,6 +61,7 @@ async def _run() -> None:
             if loop.time() - refreshed >= GROUP_REFRESH_SECONDS:
                 refreshed = loop.time()
                 await fanout.refresh()      # room groups survive a Redis restart
+                await heal()                # and frames lost meanwhile are sent again
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -28,3 +28,17 @@ def test_the_bench_produces_latency_figures_for_partyhub_and_both_baselines(tmp_
         assert fig["frames_out_s"] > 0 and fig["server_cpu_pct"] >= 0
     assert row["partyhub"]["frame_bytes_out"] > 200     # whole views, not echoes
     assert "| 1 | partyhub |" in r.stdout
+
+
+def test_scenario_2_reports_partyhub_against_both_redis_layers():
+    from bench.report import latency_table
+
+    def fig(p50, p99):
+        return {"p50": p50, "p95": p99, "p99": p99, "max": p99, "lost": 0, "frames_in_s": 2,
+                "frames_out_s": 18, "frame_bytes_out": 600, "server_cpu_pct": 1, "rss_mb": 1,
+                "rss_per_room_kb": 1}
+    table = latency_table({"10": {"partyhub": fig(10, 20), "bare": fig(8, 16),
+                                  "bare-pubsub": fig(5, 10), "raw": fig(1, 2)}})
+    assert "vs bare-pubsub" in table[0] and table[1].count("|") == table[0].count("|")
+    row = next(r for r in table if "| partyhub |" in r)
+    assert "| 1.25 / 1.25 | 2 / 2 | 10 / 10 |" in row, row
