@@ -66,7 +66,12 @@ def render(res: dict) -> str:
                        ("s2", "Scenario 2: two daphne processes, Redis layer (+ PostgreSQL for partyhub), "
                               "sockets of each room split between them")):
         if key in res:
-            L += [f"### {title}", ""] + latency_table(res[key])
+            L += [f"### {title}", ""]
+            if key == "s2":
+                L += ["partyhub runs on channels_redis's pub/sub layer. `bare` is the issue's baseline, "
+                      "bare Channels on channels_redis's default core layer; `bare-pubsub` is the same "
+                      "bare consumer on the pub/sub layer.", ""]
+            L += latency_table(res[key])
             for n, row in res[key].items():
                 if "profile" in row.get("partyhub", {}):
                     L += profile_lines(f"partyhub, {n} rooms", row["partyhub"]["profile"])

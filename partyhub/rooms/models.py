@@ -14,6 +14,7 @@ class Room(models.Model):
     game_seats = models.JSONField(default=list)      # player ids in the running game, in seat order
     state = models.JSONField(null=True, blank=True)
     version = models.BigIntegerField(default=0)
+    seats_version = models.BigIntegerField(default=0)   # bumped by every write that may change a seat
     vip = models.CharField(max_length=16, blank=True, default="")
     paused_at = models.BigIntegerField(null=True, blank=True)   # wall ms
     paused_total = models.BigIntegerField(default=0)            # ms the game clock lags the wall

@@ -56,14 +56,16 @@ def _convert(fields: tuple, row) -> list:
     return values
 
 
-def lock_room(code: str, skip_locked: bool = False) -> Room | None:
+def lock_room(code: str, skip_locked: bool = False, lock: bool = True) -> Room | None:
     """The room row (locked FOR UPDATE where the database has it; SQLite's write lock is
     taken at BEGIN IMMEDIATE), as a Room instance; None when there is no such room, or with
-    `skip_locked` on PostgreSQL, when another transaction holds it.
+    `skip_locked` on PostgreSQL, when another transaction holds it. `lock=False` reads the
+    committed row without a lock (the unlocked write of `save_room(expected=...)`).
 
     The same statement says whether the room's current game has stored stream items
     (`room.streams_pending`), so the common case needs no second query for them."""
-    sql, fields = _room_sql(connection.vendor, connection.features.has_select_for_update, skip_locked)
+    sql, fields = _room_sql(connection.vendor, lock and connection.features.has_select_for_update,
+                            skip_locked)
     with connection.cursor() as cur:
         cur.execute(sql, [code])
         row = cur.fetchone()
@@ -81,20 +83,50 @@ def _update_sql(vendor: str) -> tuple[str, tuple]:
     return f"UPDATE {_q(Room._meta.db_table)} SET {sets} WHERE {_q('id')} = %s", fields
 
 
-def save_room(room: Room, events=()) -> None:
+def unlocked_writes() -> bool:
+    """Whether `save_room(expected=...)` works here: PostgreSQL, where a data-modifying WITH
+    makes the conditional update and the events one statement."""
+    return connection.vendor == "postgresql"
+
+
+def save_room(room: Room, events=(), expected: int | None = None) -> bool:
     """UPDATE every column of the room row, as Model.save() would (auto_now included), and
     append `events` (unsaved Event instances). On PostgreSQL both go in one statement (a
-    data-modifying WITH), so one round trip; SQLite runs them as two."""
+    data-modifying WITH), so one round trip; SQLite runs them as two.
+
+    With `expected` (PostgreSQL only, outside a transaction): only if the stored version is
+    still `expected`, in one statement, so the update and its events are written together
+    or not at all. Returns whether the row was written."""
     sql, fields = _update_sql(connection.vendor)
     params = [f.get_db_prep_save(f.pre_save(room, False), connection) for f in fields] + [room.pk]
     with connection.cursor() as cur:
+        if expected is not None:
+            if not unlocked_writes() or not events:
+                raise ValueError("a conditional write needs PostgreSQL and at least one event")
+            cur.execute(_conditional_sql(connection.vendor, len(events)),
+                        params + [expected] + _event_params(events))
+            return cur.rowcount == len(events)
         if events and connection.vendor == "postgresql":
             cur.execute(f"WITH ev AS ({_insert_sql(connection.vendor, len(events))}) {sql}",
                         _event_params(events) + params)
-            return
+            return True
         if events:
             cur.execute(_insert_sql(connection.vendor, len(events)), _event_params(events))
         cur.execute(sql, params)
+    return True
+
+
+@lru_cache(maxsize=None)
+def _conditional_sql(vendor: str, rows: int) -> str:
+    """UPDATE the room if its version is still the one read, and insert the events only if
+    it did (they select from the update's RETURNING)."""
+    update, _ = _update_sql(vendor)
+    cols = [_q(f.column) for f in _EVENT_FIELDS]
+    one = "(" + ", ".join(["%s"] * len(cols)) + ")"
+    return (f"WITH up AS ({update} AND {_q('version')} = %s RETURNING 1) "
+            f"INSERT INTO {_q(Event._meta.db_table)} ({', '.join(cols)}) "
+            f"SELECT v.* FROM (VALUES {', '.join([one] * rows)}) AS v({', '.join(cols)}) "
+            f"WHERE EXISTS (SELECT 1 FROM up)")
 
 
 _EVENT_FIELDS = tuple(Event._meta.get_field(n) for n in ("room", "version", "game_no", "at", "seat", "type", "data"))

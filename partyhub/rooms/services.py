@@ -2,7 +2,9 @@
 
 Each write runs in one transaction with the room row locked (select_for_update; SQLite
 takes the write lock at BEGIN IMMEDIATE), bumps the version, appends events, commits,
-and returns a `Change`: what the caller publishes after the commit.
+and returns a `Change`: what the caller publishes after the commit. Game actions on
+PostgreSQL take the unlocked path instead (`_apply_unlocked`): the same decision, written
+back in one statement on the condition that the version is still the one read.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
 log = logging.getLogger(__name__)
 RECENT_IDS = 32
+UNLOCKED_TRIES = 3      # then the locked path: a room this contended queues on its row lock
 ACTION_ID_MAX = 64
 
 
@@ -184,25 +187,55 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
         # Store queued stream items before the transaction: a refused action rolls the
         # transaction back, and items flushed inside it would be lost with it.
         streams.flush()
+        if rows.unlocked_writes():
+            change = _apply_unlocked(code, actor, action_id, d, now)
+            if change is not None:
+                return change
     with transaction.atomic():
         room = _lock(code)
-        # Game actions never change seats, so the seats of this version may come from memory.
-        seats = live_seats(room) if room_action else _seats_of(room)
-        actor = _refresh_actor(actor, seats)
-        recent = (room.recent or {}).get(actor.seat.player_id, []) if actor.seat else []
-        if action_id is not None and str(action_id) in recent:
-            raise fail("duplicate_action")
-        if room_action:
-            effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
-            seats = live_seats(room)      # room actions may change seats
-        else:
-            _game_action(room, seats, actor, d, now)
-            effects = []
-        if actor.seat is not None and action_id is not None:
-            room.recent = {**(room.recent or {}),
-                           actor.seat.player_id: (recent + [str(action_id)])[-RECENT_IDS:]}
-        _commit(room, seats)
+        seats, effects = _decide(room, actor, action_id, d, now, room_action)
+        _commit(room, seats, seats_changed=room_action)
     return Change(room, seats, effects)
+
+
+def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int) -> Change | None:
+    """A game action on PostgreSQL, without BEGIN, a locking read and COMMIT: read the room,
+    decide, and write back in one statement only if the version is still the one read
+    (rows.save_room(expected=...)); when another write came first, read and decide again.
+    Two round trips instead of four. Refusals are decided on the committed state read, as if
+    the action had come just before the write that raced it. None: take the locked path
+    (stream items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
+    for _ in range(UNLOCKED_TRIES):
+        room = rows.lock_room(code, lock=False)
+        if room is None:
+            raise fail("room_not_found")
+        if room.streams_pending:
+            return None
+        read = room.version
+        seats, effects = _decide(room, actor, action_id, d, now, False)
+        if _commit(room, seats, expected=read, seats_changed=False):
+            return Change(room, seats, effects)
+    return None
+
+
+def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action: bool):
+    """Apply one action to `room` in memory (refusals raise); returns (seats, effects)."""
+    # Game actions never change seats, so the seats may come from memory.
+    seats = live_seats(room) if room_action else _seats_of(room)
+    actor = _refresh_actor(actor, seats)
+    recent = (room.recent or {}).get(actor.seat.player_id, []) if actor.seat else []
+    if action_id is not None and str(action_id) in recent:
+        raise fail("duplicate_action")
+    if room_action:
+        effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
+        seats = live_seats(room)      # room actions may change seats
+    else:
+        _game_action(room, seats, actor, d, now)
+        effects = []
+    if actor.seat is not None and action_id is not None:
+        room.recent = {**(room.recent or {}),
+                       actor.seat.player_id: (recent + [str(action_id)])[-RECENT_IDS:]}
+    return seats, effects
 
 
 def room_tick(code: str, now: int | None = None) -> Change | None:
@@ -215,11 +248,11 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
         if room.deadline_at is None or room.deadline_at > now:
             return None
         game = registry.get(room.game_id)
-        seats = live_seats(room)
+        seats = _seats_of(room)
         _absorb_streams(room, seats)
         result = game.on_deadline(room.state, game_now(room, now))
         _accept(room, game, result, "", {"type": "deadline"}, now)
-        _commit(room, seats)
+        _commit(room, seats, seats_changed=False)
     return Change(room, seats)
 
 
@@ -227,9 +260,9 @@ def room_sync(code: str) -> Change:
     """Fold pending stream items into the state (before a resync view), if there are any."""
     with transaction.atomic():
         room = _lock(code)
-        seats = live_seats(room)
+        seats = _seats_of(room)
         if _absorb_streams(room, seats):
-            _commit(room, seats)
+            _commit(room, seats, seats_changed=False)
     return Change(room, seats)
 
 
@@ -259,26 +292,36 @@ def _lock(code: str) -> Room:
     return room
 
 
-# code -> (version, seats): the seats as committed at that version by this process. Every
-# change of a seat bumps the room's version, so a matching version means they are current.
+# code -> (seats_version, seats): the seats as this process last read or wrote them. Every
+# write that may change a seat bumps the room's seats_version (`_commit(seats_changed=True)`),
+# so a matching seats_version means they are current, whichever process wrote the room since.
 _SEATS: dict = {}
 
 
 def _seats_of(room: Room) -> list:
     cached = _SEATS.get(room.code)
-    if cached is not None and cached[0] == room.version:
+    if cached is not None and cached[0] == room.seats_version:
         return cached[1]
-    return live_seats(room)
+    seats = live_seats(room)
+    _SEATS[room.code] = (room.seats_version, seats)
+    return seats
 
 
-def _commit(room: Room, seats=None) -> None:
+def _commit(room: Room, seats=None, expected: int | None = None, seats_changed: bool = True) -> bool:
+    """Write the room (version + 1) and this write's events. With `expected`, only if the
+    stored version still is that (the unlocked path); False when another write came first.
+    `seats_changed=False` when the write did not touch a seat (game actions, deadlines)."""
     room.version += 1
+    if seats_changed:
+        room.seats_version += 1
     room.deadline_at = wall_deadline(room)
-    rows.save_room(room, room.__dict__.pop("unsaved_events", ()))
+    if not rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected):
+        return False
     if seats is not None:
-        _SEATS[room.code] = (room.version, seats)
+        _SEATS[room.code] = (room.seats_version, seats)
     else:
         _SEATS.pop(room.code, None)
+    return True
 
 
 def _event(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> Event:

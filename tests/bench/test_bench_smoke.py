@@ -42,3 +42,10 @@ def test_scenario_2_reports_partyhub_against_both_redis_layers():
     assert "vs bare-pubsub" in table[0] and table[1].count("|") == table[0].count("|")
     row = next(r for r in table if "| partyhub |" in r)
     assert "| 1.25 / 1.25 | 2 / 2 | 10 / 10 |" in row, row
+
+
+def test_the_write_path_bench_runs_on_sqlite():
+    r = subprocess.run([sys.executable, "-m", "bench.write_path", "--actions", "24", "--blocks", "2"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "room_apply on sqlite" in r.stdout and "locked    n=   24" in r.stdout, r.stdout

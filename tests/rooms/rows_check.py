@@ -119,8 +119,85 @@ def check_skip_locked_passes_over_a_locked_room():
         assert rows.lock_room(code, skip_locked=True) is not None
 
 
+def check_conditional_writes_need_the_version_read():
+    """PostgreSQL only: the unlocked write lands with its events, or not at all."""
+    from partyhub.rooms import rows
+    from partyhub.rooms.models import Event, Room
+    from tests.rooms.helpers import make_room
+
+    if not rows.unlocked_writes():
+        return
+    code, _, _ = make_room(1)
+
+    def attempt(expected, tag):
+        room = rows.lock_room(code, lock=False)
+        room.state, room.version = {"tag": tag}, room.version + 1
+        ev = [Event(room=room, version=room.version, game_no=0, at=1, seat="", type=tag, data={})]
+        return rows.save_room(room, ev + ev[:1], expected=expected)
+
+    first = Room.objects.get(code=code).version
+    assert attempt(first, "won") is True
+    assert attempt(first, "lost") is False            # the version moved on meanwhile
+    back = Room.objects.get(code=code)
+    assert back.version == first + 1 and back.state == {"tag": "won"}
+    assert Event.objects.filter(room=back, type="won").count() == 2
+    assert not Event.objects.filter(room=back, type="lost").exists()
+
+
+def check_concurrent_actions_are_each_applied_once():
+    """PostgreSQL only (the unlocked path): threads acting on one room at once lose nothing
+    and apply nothing twice."""
+    import threading
+
+    from django.db import connection
+
+    from partyhub.rooms import rows, services
+    from partyhub.rooms.errors import ServiceError
+    from partyhub.rooms.models import Event, Room
+    from tests.rooms.helpers import make_room, player, start_count
+
+    if not rows.unlocked_writes():
+        return
+    code, _, seats = make_room(4)
+    start_count(code)
+    before = Room.objects.get(code=code).version
+    outcomes, per = [], 15
+
+    def act(seat, ids):
+        try:
+            for i in ids:
+                try:
+                    services.room_apply(code, player(seat), i, {"type": "say", "text": i})
+                    outcomes.append(("ok", i))
+                except ServiceError as e:
+                    outcomes.append((e.code, i))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=act, args=(s, [f"{s.player_id}-{n}" for n in range(per)]))
+               for s in seats]
+    # and one action id sent twice at once from the same seat
+    threads += [threading.Thread(target=act, args=(seats[0], ["twice"])) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    oks = [i for what, i in outcomes if what == "ok"]
+    assert sorted(what for what, i in outcomes if i == "twice") == ["duplicate_action", "ok"]
+    assert len(oks) == len(set(oks)) == 4 * per + 1
+    after = Room.objects.get(code=code)
+    assert after.version == before + len(oks)
+    actions = Event.objects.filter(room=after, type="action", version__gt=before)
+    assert sorted(e.data["text"] for e in actions) == sorted(oks)
+    assert sorted(e.version for e in actions) == list(range(before + 1, after.version + 1))
+
+
+# The unlocked write exists on PostgreSQL only; on SQLite these would check nothing.
+PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
+           check_concurrent_actions_are_each_applied_once}
 CHECKS = [check_reads_match_the_orm, check_writes_match_the_orm,
-          check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room]
+          check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
+          check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once]
 
 
 def main() -> None:
