@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from django.db import connection
 
-from partyhub.rooms.models import Event, Room, StreamItem
+from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
 
 def _q(name: str) -> str:
@@ -160,3 +160,40 @@ def stream_items(room: Room) -> list:
         cur.execute(_items_sql(connection.vendor), [room.pk, room.game_no])
         rows = cur.fetchall()
     return [tuple(_convert(_ITEM_FIELDS, row)) for row in rows]
+
+
+_SEAT_FIELDS = tuple(Seat._meta.concrete_fields)
+
+
+@lru_cache(maxsize=None)
+def _seats_sql(vendor: str) -> str:
+    t = Seat._meta
+    cols = ", ".join(_q(f.column) for f in _SEAT_FIELDS)
+    return (f"SELECT {cols} FROM {_q(t.db_table)} WHERE {_q(t.get_field('room').column)} = %s "
+            f"AND {_q(t.get_field('kicked').column)} = %s ORDER BY {_q(t.get_field('order').column)}")
+
+
+def live_seats(room: Room) -> list:
+    """The room's seats that are not kicked, in seat order, as Seat instances (what
+    `room.seats.filter(kicked=False)` returns, with `seat.room` already this room)."""
+    with connection.cursor() as cur:
+        cur.execute(_seats_sql(connection.vendor), [room.pk, False])
+        found = cur.fetchall()
+    names = [f.attname for f in _SEAT_FIELDS]
+    room_field = Seat._meta.get_field("room")
+    seats = []
+    for row in found:
+        seat = Seat.from_db(connection.alias, names, _convert(_SEAT_FIELDS, row))
+        room_field.set_cached_value(seat, room)
+        seats.append(seat)
+    return seats
+
+
+def save_seat(seat: Seat, names: tuple) -> None:
+    """UPDATE these fields of one seat (Model.save(update_fields=names) without the ORM)."""
+    fields = [Seat._meta.get_field(n) for n in names]
+    sets = ", ".join(f"{_q(f.column)} = %s" for f in fields)
+    params = [f.get_db_prep_save(getattr(seat, f.attname), connection) for f in fields]
+    with connection.cursor() as cur:
+        cur.execute(f"UPDATE {_q(Seat._meta.db_table)} SET {sets} WHERE {_q('id')} = %s",
+                    params + [seat.pk])

@@ -55,14 +55,14 @@ class Change:
 # ---------------------------------------------------------------- reads
 
 def room_get(code: str) -> Room:
-    room = Room.objects.filter(code=str(code).upper()).first()
+    room = rows.lock_room(str(code).upper(), lock=False)
     if room is None:
         raise fail("room_not_found")
     return room
 
 
 def live_seats(room: Room) -> list:
-    return list(room.seats.filter(kicked=False))
+    return rows.live_seats(room)
 
 
 def actor_for(code: str, token: str | None) -> Actor:
@@ -73,7 +73,7 @@ def actor_for(code: str, token: str | None) -> Actor:
     digest = seating.token_hash(token)
     if digest == room.host_token_hash:
         return Actor("tv")
-    seat = room.seats.filter(token_hash=digest, kicked=False).first()
+    seat = next((s for s in live_seats(room) if s.token_hash == digest), None)
     if seat is None:
         raise fail("unauthorized", "That token does not open a seat in this room.")
     return Actor("player", seat)
@@ -148,13 +148,13 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
 def seat_connect(code: str, player_id: str, channel: str) -> Change:
     with transaction.atomic():
         room = _lock(code)
-        seat = room.seats.filter(player_id=player_id, kicked=False).first()
+        seats = live_seats(room)
+        seat = next((s for s in seats if s.player_id == player_id), None)
         if seat is None:
             raise fail("unauthorized")
         effects = [("replace", player_id, channel)] if seat.channel and seat.channel != channel else []
         seat.connected, seat.channel = True, channel
-        seat.save(update_fields=["connected", "channel"])
-        seats = live_seats(room)
+        rows.save_seat(seat, ("connected", "channel"))
         _absorb_streams(room, seats)
         _ensure_vip(room, seats)
         _commit(room, seats)

@@ -192,10 +192,30 @@ def check_concurrent_actions_are_each_applied_once():
     assert sorted(e.version for e in actions) == list(range(before + 1, after.version + 1))
 
 
+def check_seats_match_the_orm():
+    from partyhub.rooms import rows, services
+    from partyhub.rooms.models import Room, Seat
+    from tests.rooms.helpers import make_room, tv
+
+    code, _, seats = make_room(4)
+    services.room_apply(code, tv(), None, {"type": "kick", "player": seats[1].player_id})
+    room = Room.objects.get(code=code)
+    lean, orm = rows.live_seats(room), list(room.seats.filter(kicked=False))
+    assert [s.pk for s in lean] == [s.pk for s in orm] and len(lean) == 3
+    for a, b in zip(lean, orm):
+        for f in Seat._meta.concrete_fields:
+            assert getattr(a, f.attname) == getattr(b, f.attname), f.name
+        assert a.room is room                     # no query for the room it came with
+    lean[0].connected, lean[0].channel = True, "specific.x!y"
+    rows.save_seat(lean[0], ("connected", "channel"))
+    back = Seat.objects.get(pk=lean[0].pk)
+    assert (back.connected, back.channel, back.name) == (True, "specific.x!y", lean[0].name)
+
+
 # The unlocked write exists on PostgreSQL only; on SQLite these would check nothing.
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
            check_concurrent_actions_are_each_applied_once}
-CHECKS = [check_reads_match_the_orm, check_writes_match_the_orm,
+CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
           check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once]
 
