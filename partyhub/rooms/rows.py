@@ -147,43 +147,37 @@ _ITEM_FIELDS = tuple(StreamItem._meta.get_field(n) for n in ("id", "seat", "data
 
 
 @lru_cache(maxsize=None)
-def _items_sql(vendor: str) -> str:
-    t = StreamItem._meta
-    cols = ", ".join(_q(f.column) for f in _ITEM_FIELDS)
-    return (f"SELECT {cols} FROM {_q(t.db_table)} WHERE {_q(t.get_field('room').column)} = %s "
-            f"AND {_q(t.get_field('game_no').column)} = %s ORDER BY {_q('id')}")
+def _select_sql(vendor: str, fields: tuple, where: tuple, order: str) -> str:
+    """SELECT these fields of their model WHERE each of `where` = %s ORDER BY `order`."""
+    t = fields[0].model._meta
+    cols = ", ".join(_q(f.column) for f in fields)
+    conds = " AND ".join(f"{_q(t.get_field(n).column)} = %s" for n in where)
+    return f"SELECT {cols} FROM {_q(t.db_table)} WHERE {conds} ORDER BY {_q(t.get_field(order).column)}"
+
+
+def _select(fields: tuple, where: tuple, order: str, params: list) -> list:
+    with connection.cursor() as cur:
+        cur.execute(_select_sql(connection.vendor, fields, where, order), params)
+        return [_convert(fields, row) for row in cur.fetchall()]
 
 
 def stream_items(room: Room) -> list:
     """[(id, seat, data)] of the room's stored stream items of the current game, in order."""
-    with connection.cursor() as cur:
-        cur.execute(_items_sql(connection.vendor), [room.pk, room.game_no])
-        rows = cur.fetchall()
-    return [tuple(_convert(_ITEM_FIELDS, row)) for row in rows]
+    return [tuple(values) for values in
+            _select(_ITEM_FIELDS, ("room", "game_no"), "id", [room.pk, room.game_no])]
 
 
 _SEAT_FIELDS = tuple(Seat._meta.concrete_fields)
 
 
-@lru_cache(maxsize=None)
-def _seats_sql(vendor: str) -> str:
-    t = Seat._meta
-    cols = ", ".join(_q(f.column) for f in _SEAT_FIELDS)
-    return (f"SELECT {cols} FROM {_q(t.db_table)} WHERE {_q(t.get_field('room').column)} = %s "
-            f"AND {_q(t.get_field('kicked').column)} = %s ORDER BY {_q(t.get_field('order').column)}")
-
-
 def live_seats(room: Room) -> list:
     """The room's seats that are not kicked, in seat order, as Seat instances (what
     `room.seats.filter(kicked=False)` returns, with `seat.room` already this room)."""
-    with connection.cursor() as cur:
-        cur.execute(_seats_sql(connection.vendor), [room.pk, False])
-        found = cur.fetchall()
     names = [f.attname for f in _SEAT_FIELDS]
     room_field = Seat._meta.get_field("room")
     seats = []
-    for row in found:
-        seat = Seat.from_db(connection.alias, names, _convert(_SEAT_FIELDS, row))
+    for values in _select(_SEAT_FIELDS, ("room", "kicked"), "order", [room.pk, False]):
+        seat = Seat.from_db(connection.alias, names, values)
         room_field.set_cached_value(seat, room)
         seats.append(seat)
     return seats
