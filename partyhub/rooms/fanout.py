@@ -104,6 +104,11 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
         await remote
 
 
+def shared_rooms() -> list:
+    """The rooms with sockets here, when other processes may also send them frames."""
+    return list(LOCAL) if _shared() else []
+
+
 def stale(versions: dict) -> list:
     """The rooms with sockets here whose committed version ({code: version}) is newer than the
     newest this process delivered: frames from another process that never arrived."""

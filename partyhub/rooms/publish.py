@@ -36,9 +36,10 @@ async def heal() -> int:
     from channels.db import database_sync_to_async
 
     from partyhub.rooms import services
-    if not fanout.LOCAL or not fanout._shared():
+    rooms = fanout.shared_rooms()
+    if not rooms:
         return 0
-    codes = fanout.stale(await database_sync_to_async(services.room_versions)(list(fanout.LOCAL)))
+    codes = fanout.stale(await database_sync_to_async(services.room_versions)(rooms))
     for code in codes:
         change = await database_sync_to_async(services.room_read)(code)
         remember(change)

@@ -56,16 +56,24 @@ def _convert(fields: tuple, row) -> list:
     return values
 
 
-def lock_room(code: str, skip_locked: bool = False, lock: bool = True) -> Room | None:
+def lock_room(code: str, skip_locked: bool = False) -> Room | None:
     """The room row (locked FOR UPDATE where the database has it; SQLite's write lock is
     taken at BEGIN IMMEDIATE), as a Room instance; None when there is no such room, or with
-    `skip_locked` on PostgreSQL, when another transaction holds it. `lock=False` reads the
-    committed row without a lock (the unlocked write of `save_room(expected=...)`).
+    `skip_locked` on PostgreSQL, when another transaction holds it.
 
     The same statement says whether the room's current game has stored stream items
     (`room.streams_pending`), so the common case needs no second query for them."""
-    sql, fields = _room_sql(connection.vendor, lock and connection.features.has_select_for_update,
-                            skip_locked)
+    return _room(code, connection.features.has_select_for_update, skip_locked)
+
+
+def read_room(code: str) -> Room | None:
+    """The committed room row without a lock (reads, and the unlocked write of
+    `save_room(expected=...)`); `streams_pending` as in lock_room."""
+    return _room(code, False, False)
+
+
+def _room(code: str, for_update: bool, skip_locked: bool) -> Room | None:
+    sql, fields = _room_sql(connection.vendor, for_update, skip_locked)
     with connection.cursor() as cur:
         cur.execute(sql, [code])
         row = cur.fetchone()
@@ -121,22 +129,29 @@ def _conditional_sql(vendor: str, rows: int) -> str:
     """UPDATE the room if its version is still the one read, and insert the events only if
     it did (they select from the update's RETURNING)."""
     update, _ = _update_sql(vendor)
-    cols = [_q(f.column) for f in _EVENT_FIELDS]
-    one = "(" + ", ".join(["%s"] * len(cols)) + ")"
+    cols = _event_cols()
     return (f"WITH up AS ({update} AND {_q('version')} = %s RETURNING 1) "
-            f"INSERT INTO {_q(Event._meta.db_table)} ({', '.join(cols)}) "
-            f"SELECT v.* FROM (VALUES {', '.join([one] * rows)}) AS v({', '.join(cols)}) "
+            f"INSERT INTO {_q(Event._meta.db_table)} ({cols}) "
+            f"SELECT v.* FROM ({_event_values(rows)}) AS v({cols}) "
             f"WHERE EXISTS (SELECT 1 FROM up)")
 
 
 _EVENT_FIELDS = tuple(Event._meta.get_field(n) for n in ("room", "version", "game_no", "at", "seat", "type", "data"))
 
 
+def _event_cols() -> str:
+    return ", ".join(_q(f.column) for f in _EVENT_FIELDS)
+
+
+def _event_values(rows: int) -> str:
+    """VALUES with a row of placeholders per event (the parameters of `_event_params`)."""
+    one = "(" + ", ".join(["%s"] * len(_EVENT_FIELDS)) + ")"
+    return "VALUES " + ", ".join([one] * rows)
+
+
 @lru_cache(maxsize=None)
 def _insert_sql(vendor: str, rows: int) -> str:
-    cols = ", ".join(_q(f.column) for f in _EVENT_FIELDS)
-    one = "(" + ", ".join(["%s"] * len(_EVENT_FIELDS)) + ")"
-    return f"INSERT INTO {_q(Event._meta.db_table)} ({cols}) VALUES " + ", ".join([one] * rows)
+    return f"INSERT INTO {_q(Event._meta.db_table)} ({_event_cols()}) {_event_values(rows)}"
 
 
 def _event_params(events) -> list:

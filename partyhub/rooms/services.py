@@ -55,7 +55,7 @@ class Change:
 # ---------------------------------------------------------------- reads
 
 def room_get(code: str) -> Room:
-    room = rows.lock_room(str(code).upper(), lock=False)
+    room = rows.read_room(str(code).upper())
     if room is None:
         raise fail("room_not_found")
     return room
@@ -206,7 +206,7 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int) -> Ch
     the action had come just before the write that raced it. None: take the locked path
     (stream items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
     for _ in range(UNLOCKED_TRIES):
-        room = rows.lock_room(code, lock=False)
+        room = rows.read_room(code)
         if room is None:
             raise fail("room_not_found")
         if room.streams_pending:

@@ -130,7 +130,7 @@ def check_conditional_writes_need_the_version_read():
     code, _, _ = make_room(1)
 
     def attempt(expected, tag):
-        room = rows.lock_room(code, lock=False)
+        room = rows.read_room(code)
         room.state, room.version = {"tag": tag}, room.version + 1
         ev = [Event(room=room, version=room.version, game_no=0, at=1, seat="", type=tag, data={})]
         return rows.save_room(room, ev + ev[:1], expected=expected)
