@@ -62,6 +62,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: our views are sync, so the whole stack runs in the request's worker thread
+    # (partyhub/middleware.py).
+    "partyhub.middleware.SyncStack",
 ]
 
 ROOT_URLCONF = "partyhub.urls"
