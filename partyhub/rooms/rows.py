@@ -188,14 +188,47 @@ _SEAT_FIELDS = tuple(Seat._meta.concrete_fields)
 def live_seats(room: Room) -> list:
     """The room's seats that are not kicked, in seat order, as Seat instances (what
     `room.seats.filter(kicked=False)` returns, with `seat.room` already this room)."""
+    return _seats(room, ("room", "kicked"), [room.pk, False])
+
+
+def all_seats(room: Room) -> list:
+    """Every seat the room ever had, kicked ones too (`room.seats.all()`), in seat order."""
+    return _seats(room, ("room",), [room.pk])
+
+
+def _seats(room: Room, where: tuple, params: list) -> list:
     names = [f.attname for f in _SEAT_FIELDS]
     room_field = Seat._meta.get_field("room")
     seats = []
-    for values in _select(_SEAT_FIELDS, ("room", "kicked"), "order", [room.pk, False]):
+    for values in _select(_SEAT_FIELDS, where, "order", params):
         seat = Seat.from_db(connection.alias, names, values)
         room_field.set_cached_value(seat, room)
         seats.append(seat)
     return seats
+
+
+@lru_cache(maxsize=None)
+def _insert_seat_sql(vendor: str) -> tuple[str, tuple]:
+    fields = tuple(f for f in _SEAT_FIELDS if not f.primary_key)
+    cols = ", ".join(_q(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    return (f"INSERT INTO {_q(Seat._meta.db_table)} ({cols}) VALUES ({marks}) "
+            f"RETURNING {_q(Seat._meta.pk.column)}"), fields
+
+
+def insert_seat(seat: Seat) -> None:
+    """INSERT a new seat (Model.save() of an unsaved instance without the ORM) and set its pk.
+    Both backends here answer INSERT ... RETURNING (SQLite from 3.35, PostgreSQL always);
+    where the database cannot, the ORM inserts it."""
+    if not connection.features.can_return_columns_from_insert:
+        seat.save(force_insert=True)
+        return
+    sql, fields = _insert_seat_sql(connection.vendor)
+    params = [f.get_db_prep_save(f.pre_save(seat, True), connection) for f in fields]
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        seat.pk = cur.fetchone()[0]
+    seat._state.adding, seat._state.db = False, connection.alias
 
 
 def save_seat(seat: Seat, names: tuple) -> None:

@@ -122,7 +122,7 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
         room = _lock(code)
         if name is None:
             raise fail("bad_name")
-        seats = list(room.seats.all())
+        seats = rows.all_seats(room)
         live = [s for s in seats if not s.kicked]
         if room.settings.get("locked"):
             raise fail("room_locked")
@@ -132,11 +132,12 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
             raise fail("name_taken")
         color, symbol = seating.free_look({s.color for s in live})
         token = seating.new_token()
-        seat = Seat.objects.create(
+        seat = Seat(
             room=room, player_id=_free_player_id(seats), token_hash=seating.token_hash(token),
             name=name, name_key=seating.name_key(name), color=color, symbol=symbol,
             order=max([s.order for s in seats], default=-1) + 1,
             playing=room.phase == "lobby", bot=bot)
+        rows.insert_seat(seat)
         live.append(seat)
         if not room.vip:
             room.vip = seat.player_id
@@ -164,12 +165,12 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
 def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
     with transaction.atomic():
         room = _lock(code)
-        seat = room.seats.filter(player_id=player_id, channel=channel).first()
-        if seat is None:
-            return None       # a newer connection has the seat
-        seat.connected, seat.channel = False, ""
-        seat.save(update_fields=["connected", "channel"])
         seats = live_seats(room)
+        seat = next((s for s in seats if s.player_id == player_id and s.channel == channel), None)
+        if seat is None:
+            return None       # a newer connection has the seat, or it was kicked
+        seat.connected, seat.channel = False, ""
+        rows.save_seat(seat, ("connected", "channel"))
         _ensure_vip(room, seats)
         _commit(room, seats)
     return Change(room, seats)

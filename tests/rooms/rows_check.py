@@ -210,12 +210,39 @@ def check_seats_match_the_orm():
     rows.save_seat(lean[0], ("connected", "channel"))
     back = Seat.objects.get(pk=lean[0].pk)
     assert (back.connected, back.channel, back.name) == (True, "specific.x!y", lean[0].name)
+    every = rows.all_seats(room)
+    assert [s.pk for s in every] == [s.pk for s in room.seats.all()] and len(every) == 4
+    assert [s.kicked for s in every] == [False, True, False, False]
+
+
+def check_inserted_seats_match_the_orm():
+    from partyhub.rooms import rows
+    from partyhub.rooms.models import Room, Seat
+    from tests.rooms.helpers import make_room
+
+    code, _, _ = make_room(1)
+    room = Room.objects.get(code=code)
+    values = dict(player_id="p-new", token_hash="h" * 64, name="Ї <b>'", name_key="ї <b>'",
+                  color="#123456", symbol="★", order=7, playing=False, bot=True)
+    lean = Seat(room=room, **values)
+    rows.insert_seat(lean)
+    assert lean.pk is not None and not lean._state.adding
+    back = Seat.objects.get(pk=lean.pk)
+    assert back.room_id == room.pk
+    for name, value in values.items():
+        assert getattr(back, name) == value, name
+    assert (back.kicked, back.connected, back.channel) == (False, False, "")   # the defaults
+    orm = Seat.objects.create(room=room, **{**values, "player_id": "p-orm", "order": 8})
+    for f in Seat._meta.concrete_fields:
+        if f.name not in ("id", "player_id", "order"):
+            assert getattr(orm, f.attname) == getattr(back, f.attname), f.name
 
 
 # The unlocked write exists on PostgreSQL only; on SQLite these would check nothing.
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
            check_concurrent_actions_are_each_applied_once}
-CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_writes_match_the_orm,
+CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
+          check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
           check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once]
 
