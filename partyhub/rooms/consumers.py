@@ -176,7 +176,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # -- helpers
     async def _send_own_view(self, change):
-        frames = viewer_frames(change.room, change.seats, net.join_url(change.room.code))
+        frames = viewer_frames(change.room, change.seats, net.join_url(change.room.code), {self.viewer})
         remember(change)
         await self.room_frame({"v": change.room.version, "text": frames[self.viewer]})
 

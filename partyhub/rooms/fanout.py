@@ -104,6 +104,17 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
         await remote
 
 
+def viewers(code: str):
+    """The viewers a change of this room must be rendered for: those with sockets here, or
+    None (all of them) when other processes may have sockets of the room too."""
+    return None if _shared() else set(LOCAL.get(code, ()))
+
+
+def local_viewers(code: str) -> set:
+    """The viewers with sockets of this room in this process."""
+    return set(LOCAL.get(code, ()))
+
+
 def shared_rooms() -> list:
     """The rooms with sockets here, when other processes may also send them frames."""
     return list(LOCAL) if _shared() else []

@@ -20,10 +20,15 @@ def remember(change) -> None:
 
 
 async def publish(change) -> None:
-    room, seats = change.room, change.seats
+    """Send each viewer of the room its view of `change`, then carry out its effects. Views
+    are rendered only for the viewers with sockets here, or for all of them when another
+    process may have sockets of the room (fanout.viewers)."""
+    room = change.room
     remember(change)
-    frames = viewmodel.viewer_frames(room, seats, net.join_url(room.code))
-    await fanout.frames(room.code, room.version, frames)
+    only = fanout.viewers(room.code)
+    if only is None or only:
+        frames = viewmodel.viewer_frames(room, change.seats, net.join_url(room.code), only)
+        await fanout.frames(room.code, room.version, frames)
     for effect in change.effects:
         await _carry_out(room, effect)
 
@@ -43,7 +48,8 @@ async def heal() -> int:
     for code in codes:
         change = await database_sync_to_async(services.room_read)(code)
         remember(change)
-        frames = viewmodel.viewer_frames(change.room, change.seats, net.join_url(code))
+        frames = viewmodel.viewer_frames(change.room, change.seats, net.join_url(code),
+                                         fanout.local_viewers(code))
         await fanout.frames(code, change.room.version, frames, local_only=True)
     return len(codes)
 

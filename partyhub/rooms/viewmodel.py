@@ -75,8 +75,9 @@ def room_actions(room, seats, role: str, seat) -> list:
     return acts
 
 
-def viewer_frames(room, seats, join_url: str) -> dict:
-    """{viewer: frame text} for the table, the audience and every seat of the room."""
+def viewer_frames(room, seats, join_url: str, only=None) -> dict:
+    """{viewer: frame text} for the table, the audience and every seat of the room, or only
+    for the viewers in `only` (a set of viewer keys) when it is given."""
     game = registry.get(room.game_id) if room.game_id else None
     has_game = room.phase in ("playing", "over") and game is not None and room.state is not None
     room_json = _dumps(room_part(room, seats, join_url))
@@ -95,19 +96,32 @@ def viewer_frames(room, seats, join_url: str) -> dict:
     def game_acts(viewer):
         return list(game.actions(room.state, viewer)) if has_game and playing else []
 
+    audience = []       # the audience's game view, computed once when someone needs it
+
+    def audience_view():
+        if not audience:
+            audience.append(game_json(AUDIENCE))
+        return audience[0]
+
+    def wanted(viewer):
+        return only is None or viewer in only
+
     out = {}
-    audience_view = game_json(AUDIENCE)
-    out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE),
-                       game_acts(TABLE) + room_actions(room, seats, "tv", None))
-    out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view, [])
+    if wanted(TABLE):
+        out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE),
+                           game_acts(TABLE) + room_actions(room, seats, "tv", None))
+    if wanted(AUDIENCE):
+        out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view(), [])
     for s in seats:
+        if not wanted(s.player_id):
+            continue
         in_game = room.phase == "lobby" or s.player_id in room.game_seats
         if in_game and s.playing:
             view = game_json(s.player_id)
             acts = game_acts(s.player_id) if room.phase != "lobby" else []
             you = {"role": "player", "id": s.player_id}
         else:
-            view, acts = audience_view, []
+            view, acts = audience_view(), []
             you = {"role": "audience", "id": s.player_id}
         out[s.player_id] = frame(you, view, acts + room_actions(room, seats, "player", s))
     return out
