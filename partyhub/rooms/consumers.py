@@ -50,15 +50,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.bucket = Bucket(limits["frames_per_second"], limits["frames_burst"])
         self.stream_bucket = Bucket(limits["stream_per_second"], limits["stream_burst"])
         self.strikes = 0
+        # Accept before any database work: a busy server then delays the first view, where
+        # it would otherwise let the handshake time out and drop the socket. A token that
+        # opens nothing is closed with CLOSE_REFUSED right after.
+        await self.accept()
         try:
             self.actor = await database_sync_to_async(services.actor_for)(self.code, self.token)
         except ServiceError:
+            self.closing = True
             await self.close(code=CLOSE_REFUSED)
             return
         seat = self.actor.seat
         self.viewer = viewer_key(self.actor.role, seat)
         self.player_id = seat.player_id if seat is not None else None
-        await self.accept()
         await fanout.attach(self, self.code, self.viewer, self.player_id)
         self.attached = True
         if seat is not None:

@@ -16,11 +16,13 @@ class Client:
         self.view, self.version, self.frames = None, -1, []
 
     async def open(self):
+        """True once the first view is in; otherwise the close code (a refused token is
+        accepted, then closed before any view)."""
         connected, close_code = await self.comm.connect(timeout=5)
         if not connected:
             return close_code
-        await self.next_view()
-        return True
+        first = await self.next_view()
+        return True if first["t"] == "view" else first["code"]
 
     async def recv(self, timeout=3):
         out = await self.comm.receive_output(timeout)
