@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bench.load import EchoTarget, LoadGen, PartyhubTarget, ahttp, now, ws_base
 from bench.profile import summarize_profile
-from bench.servers import Postgres, Server, redis_flush, rss_bytes, scratch_dir
+from bench.servers import Postgres, Server, cpu_seconds, redis_flush, rss_bytes, scratch_dir
 from bench.stats import summarize
 
 REDIS_PH = "redis://127.0.0.1:6379/13?socket_timeout=30"      # bench-only Redis databases (tests use others)
@@ -201,18 +201,24 @@ async def join_storm(a, joins=500, seconds=10.0, per_room=10) -> dict:
             except Exception as e:   # noqa: BLE001 - a failure is the figure
                 fails.append(f"{type(e).__name__}: {e}")
 
+        prof = a.workdir / f"profile-joins-{int(time.time())}.txt" if a.profile else None
+        if prof:
+            servers[0].profile_start(prof, seconds)
         t0 = now()
-        cpu0 = __import__("bench.servers", fromlist=["cpu_seconds"]).cpu_seconds(servers[0].pid)
+        cpu0 = cpu_seconds(servers[0].pid)
         await asyncio.gather(*(one(i, t0 + i * seconds / joins) for i in range(joins)))
         took = now() - t0
-        cpu = __import__("bench.servers", fromlist=["cpu_seconds"]).cpu_seconds(servers[0].pid) - cpu0
+        cpu = cpu_seconds(servers[0].pid) - cpu0
+        if prof:
+            servers[0].profile_stop()
         await asyncio.sleep(1)
         still_open = sum(1 for ws in socks if ws.state.name == "OPEN")
         return {"joins": joins, "spread_s": seconds, "took_s": round(took, 2), "failures": len(fails),
                 "failure_samples": fails[:5], "open_after": still_open,
                 "join_ms": summarize([x * 1000 for x in lat]),
                 "http_ms": summarize([x * 1000 for x in http_lat]),
-                "server_cpu_pct": round(100 * cpu / took, 1)}
+                "server_cpu_pct": round(100 * cpu / took, 1),
+                **({"profile": summarize_profile(prof)} if prof else {})}
     finally:
         await asyncio.gather(*(ws.close() for ws in socks), return_exceptions=True)
         servers[0].stop()
@@ -238,16 +244,26 @@ async def kill_restart(a, rooms=50, load_s=5.0) -> dict:
         t_up = now()
         conns = [c for r in gen.rooms for c in r.conns]
 
+        codes = [r.conns[0].url.split("/ws/rooms/")[1].split("?")[0] for r in gen.rooms]
+
+        def committed() -> dict:
+            db = sqlite3.connect(work / "bench.sqlite3")
+            try:
+                return dict(db.execute("SELECT code, version FROM rooms_room").fetchall())
+            finally:
+                db.close()
+
         def converged():
             for r in gen.rooms:
-                vs = set()
                 for c in r.conns:
                     if c.ws is None or c.opened_at is None or c.opened_at < t_kill or c.viewed_at is None:
                         return False
-                    vs.add(c.version)
-                if len(vs) != 1:
+                if len({c.version for c in r.conns}) != 1:
                     return False
-            return True
+            # Every socket reopened and the sockets of each room agree; that is not enough:
+            # a reconnect's own write may still be on its way to them.
+            versions = committed()
+            return all(c.version == versions.get(code) for r, code in zip(gen.rooms, codes) for c in r.conns)
 
         while not converged():
             if now() - t_kill > 60:
@@ -255,13 +271,8 @@ async def kill_restart(a, rooms=50, load_s=5.0) -> dict:
             await asyncio.sleep(0.01)
         t_all = now()
         back = sum(1 for c in conns if c.opened_at and c.opened_at >= t_kill and c.viewed_at)
-        db = sqlite3.connect(work / "bench.sqlite3")
-        versions = dict(db.execute("SELECT code, version FROM rooms_room").fetchall())
-        db.close()
-        on_current = 0
-        for r in gen.rooms:
-            code = r.conns[0].url.split("/ws/rooms/")[1].split("?")[0]
-            on_current += sum(1 for c in r.conns if c.version == versions.get(code))
+        versions = committed()
+        on_current = sum(1 for r, code in zip(gen.rooms, codes) for c in r.conns if c.version == versions.get(code))
         reopen = sorted((c.viewed_at - t_kill) for c in conns if c.viewed_at and c.opened_at >= t_kill)
         return {"rooms": rooms, "sockets": len(conns), "restart_s": round(t_up - t_restart0, 2),
                 "recovered_s": round(t_all - t_kill, 2), "back": back, "on_current_version": on_current,
