@@ -160,3 +160,27 @@ async def test_a_request_runs_its_middleware_in_one_thread_with_few_switches(mon
     assert r.status_code == 200 and r.json()["code"] == code
     assert len(seen) == 1 and threading.get_ident() not in seen    # a worker thread, not the loop
     assert len(switches) <= 6, switches
+
+
+def test_the_frequent_requests_keep_their_database_connection(client, monkeypatch):
+    """Create, join and the summary run their database work on api's pooled threads, whose
+    connections outlive the request (a request's own thread would open one every time)."""
+    import threading
+
+    from django.db import connection
+
+    seen = []
+    real = services.room_read
+
+    def spy(code):
+        seen.append((threading.current_thread().name, id(connection.connection)))
+        return real(code)
+    monkeypatch.setattr(services, "room_read", spy)
+    code = post(client, "/api/rooms").json()["code"]
+    assert post(client, f"/api/rooms/{code}/join", {"name": "Ann"}).status_code == 201
+    for _ in range(3):
+        assert client.get(f"/api/rooms/{code}").json()["players"][0]["name"] == "Ann"
+    names = {name for name, _ in seen}
+    assert all(n.startswith("http-db") for n in names) and threading.current_thread().name not in names
+    # at most two pooled threads, each with one connection, for three requests
+    assert len(seen) == 3 and len(set(seen)) <= 2 and len(set(seen)) == len(names), seen
