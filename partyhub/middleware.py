@@ -7,7 +7,7 @@ WhiteNoise, which is sync only, hops back to the event loop for the rest of the 
 about fifteen thread switches per request, most of a small request's CPU. Our views are all
 sync, so nothing gains from the async mode. This middleware is sync only and sits last:
 every middleware above it runs sync, in the request's one worker thread, and the stack
-switches thread a few times per request instead (docs/performance.md, "HTTP requests").
+switches thread a few times per request instead (docs/performance.md, "The join storm").
 """
 from __future__ import annotations
 

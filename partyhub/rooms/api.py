@@ -52,7 +52,7 @@ def _address(request) -> str:
 # there is new for every request (about 0.8 ms of CPU on SQLite, a TCP connection and a
 # login on PostgreSQL). The database work of the frequent requests (create, join, the room
 # summary) runs on these threads instead, which keep their connections for CONN_MAX_AGE as
-# the sockets' database thread does (docs/performance.md, "HTTP requests").
+# the sockets' database thread does (docs/performance.md, "The join storm").
 _DB = ThreadPoolExecutor(max_workers=2, thread_name_prefix="http-db")
 
 
