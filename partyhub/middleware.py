@@ -4,10 +4,10 @@ Under ASGI, Django calls every middleware in the mode of the handler below it. W
 handler at the bottom, each of Django's own middlewares (MiddlewareMixin) then hops to a
 worker thread and back for its process_request and again for its process_response, and
 WhiteNoise, which is sync only, hops back to the event loop for the rest of the stack:
-about fifteen thread switches per request, most of a small request's CPU. Our views are all
-sync, so nothing gains from the async mode. This middleware is sync only and sits last:
-every middleware above it runs sync, in the request's one worker thread, and the stack
-switches thread a few times per request instead (docs/performance.md, "The join storm").
+18 thread switches for a GET of the room summary, most of a small request's CPU. Our views
+are all sync, so nothing gains from the async mode. This middleware is sync only and sits last:
+every middleware above it runs sync, in the request's one worker thread, and the request
+switches thread 6 times instead (docs/performance.md, "The join storm").
 """
 from __future__ import annotations
 

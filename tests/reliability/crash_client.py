@@ -250,15 +250,20 @@ def check_acknowledged(log, code, players) -> int:
         sent = [s for s in p.sent if s["fate"] in ("acked", "unknown", "pending")]
         ids = set(recent.get(p.player_id, []))
         # the log of the seat is the sent actions minus some of unknown fate, in order; an
-        # action of unknown fate was applied when its id is among the seat's last applied ids
+        # action of unknown fate was applied when `settle` found its id among the seat's last
+        # applied ids after a restart, or, if it was not settled, when its id is among them now
         i = 0
         for s in sent:
-            if s["fate"] != "acked" and sent.index(s) >= len(sent) - 32 and s["id"] not in ids:
-                continue
+            if s["fate"] != "acked":
+                if not s.get("applied", True):
+                    continue
+                if "applied" not in s and sent.index(s) >= len(sent) - 32 and s["id"] not in ids:
+                    continue
             if i < len(logged) and logged[i] == s["d"]:
                 i += 1
-            elif s["fate"] == "acked":
-                raise AssertionError(f"{p.player_id}: acknowledged {s['d']} (id {s['id']}) is not "
+            elif s["fate"] == "acked" or s.get("applied"):
+                what = "acknowledged" if s["fate"] == "acked" else "applied (settled)"
+                raise AssertionError(f"{p.player_id}: {what} {s['d']} (id {s['id']}) is not "
                                      f"in the event log at #{i}: {logged[i:i + 3]}")
         assert i == len(logged), f"{p.player_id}: the log holds actions it never sent: {logged[i:]}"
         acked = p.acked()
@@ -267,6 +272,22 @@ def check_acknowledged(log, code, players) -> int:
                 assert s["id"] in ids, f"{p.player_id}: acknowledged id {s['id']} not applied"
         checked += len(acked)
     return checked
+
+
+def settle(log, code, players) -> None:
+    """Right after a restart (players held), decide each action whose socket died before its
+    pong (or is dying: its pong will never come): applied if its id is among the seat's last
+    applied ids. The server that could have
+    applied it is gone, so the answer cannot change; decided later, once the seat has applied
+    32 more actions, the ids would no longer tell, and a lost action that a later one repeats
+    word for word (the same vote sent again after reconnecting) would be matched to that
+    one's log entry."""
+    recent = log.recent_ids(code)
+    for p in players:
+        ids = set(recent.get(p.player_id, []))
+        for s in p.sent:
+            if s["fate"] in ("unknown", "pending") and "applied" not in s:
+                s["applied"] = s["id"] in ids     # pending: its socket died with the server
 
 
 async def quiesce(tv, players, settle=0.3, timeout=15):

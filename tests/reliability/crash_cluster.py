@@ -15,7 +15,7 @@ import time
 from tests.conftest import need
 from tests.liveserver import Conn, Daphne, free_port, room_with_players
 from tests.reliability.crash_client import (Player, PostgresLog, check_acknowledged, quiesce,
-                                            release)
+                                            release, settle)
 
 GAME, OPTIONS = "jinx", {"pick_seconds": 5, "next_turn_seconds": 1}
 
@@ -84,6 +84,7 @@ async def cluster_game(tmp_path, pg_url, what: str) -> dict:
         else:
             on_a = [p for p in players if p.bases_used and p.bases_used[-1] == a.base]
             a.kill()
+            settle(log, code, on_a)     # before they reconnect (no await since the kill)
             tv = await Conn(b.base, code, host).open()
             for p in on_a:
                 await p.wait(lambda v, p=p: p.bases_used[-1] == b.base and p.ws is not None)

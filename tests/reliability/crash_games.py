@@ -22,7 +22,7 @@ import time
 
 from tests.liveserver import Conn, Daphne, room_with_players
 from tests.reliability.crash_client import (Player, SqliteLog, check_acknowledged, deadlines,
-                                            quiesce, release)
+                                            quiesce, release, settle)
 
 # the tests print these figures; docs/reliability.md quotes them
 
@@ -71,7 +71,7 @@ async def _reconnected(players, before: dict, timeout=20):
         await p.wait(lambda v, p=p: p.view_connect > before[p.player_id], timeout)
 
 
-async def _restart(server, tv_token, code, players, down=0.0):
+async def _restart(server, tv_token, code, players, log, down=0.0):
     before = {p.player_id: p.connects for p in players}
     server.kill()
     if down > 0:
@@ -79,6 +79,7 @@ async def _restart(server, tv_token, code, players, down=0.0):
     t0 = time.monotonic()
     server.start()
     took = time.monotonic() - t0
+    settle(log, code, players)      # the players are held: nothing new is applied yet
     tv = await Conn(server.base, code, tv_token).open()
     await _reconnected(players, before)
     return tv, took
@@ -135,7 +136,7 @@ async def crash_game(tmp_path, game: str, seed: int = 7, exact: bool = False) ->
         for p in players:
             p.hold = True        # they reconnect, but wait until the checks are done
         tv_v = tv.version
-        tv, took = await _restart(server, host, code, players)
+        tv, took = await _restart(server, host, code, players, log)
         assert tv.version >= tv_v
         figures["restart_seconds"] = round(took, 2)
         figures["in_flight_at_kill"] = in_flight
@@ -149,7 +150,7 @@ async def crash_game(tmp_path, game: str, seed: int = 7, exact: bool = False) ->
             margin = took + 2.5
             await _hold_where(tv, players, lambda v: _remaining(v) is None or _remaining(v) > margin, rnd)
             before = {p.player_id: p.view for p in players}
-            tv, _ = await _restart(server, host, code, players)
+            tv, _ = await _restart(server, host, code, players, log)
             for p in players:
                 after, old = p.view, before[p.player_id]
                 assert after["game"] == old["game"], f"{game}: {p.player_id}'s game view changed"
@@ -165,7 +166,7 @@ async def crash_game(tmp_path, game: str, seed: int = 7, exact: bool = False) ->
         due = tv.view["deadline"] / 1000
         server.kill()
         await asyncio.sleep(max(0.0, due - time.time()) + 0.3)
-        tv, _ = await _restart(server, host, code, players)
+        tv, _ = await _restart(server, host, code, players, log)
         await asyncio.sleep(0.5)
         assert deadlines(log, code) == count + 1, "the missed deadline fired once"
         assert tv.view["game"] != game_before
