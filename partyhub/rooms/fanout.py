@@ -107,7 +107,7 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
 def viewers(code: str):
     """The viewers a change of this room must be rendered for: those with sockets here, or
     None (all of them) when other processes may have sockets of the room too."""
-    return None if _shared() else set(LOCAL.get(code, ()))
+    return None if _shared() else local_viewers(code)
 
 
 def local_viewers(code: str) -> set:
