@@ -1,5 +1,7 @@
 """Debian chromium through the playwright package (never a browser download)."""
 import contextlib
+import json
+import time
 from pathlib import Path
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -17,14 +19,83 @@ async def chromium(path):
         browser = await pw.chromium.launch(executable_path=path, args=FLAGS, headless=True)
         try:
             yield browser
+        except BaseException:
+            await _last_screens(browser)
+            raise
         finally:
             await browser.close()
+
+
+async def _last_screens(browser):
+    """A failing test's pages as they stand: each trail ends with the page's visible text."""
+    for ctx in browser.contexts:
+        for p in ctx.pages:
+            note = _NOTES.get(id(p))
+            if note is None:
+                continue
+            try:
+                text = await p.evaluate("() => document.body.innerText")
+                status = await p.evaluate("() => (window.partyhub && window.partyhub.view) ? "
+                                          "JSON.stringify({room: window.partyhub.view.room.phase, "
+                                          "game: (window.partyhub.view.game || {}).phase}) : null")
+            except Exception as e:   # noqa: BLE001 - a closed or crashed page says so
+                note(f"screen unavailable: {e}")
+                continue
+            note(f"view {status}; screen text: " + " | ".join(
+                line.strip() for line in text.splitlines() if line.strip())[:600])
+
+
+# What every page of the current test did, for the failure report (tests/e2e/conftest.py):
+# navigations, console lines, sockets opened and closed, and the frames that change the screen.
+TRAILS: list = []
+_NOTES: dict = {}     # id(page) -> the function that adds a line to its trail
+
+
+def _frame_note(payload):
+    try:
+        f = json.loads(payload)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(f, dict) or f.get("t") in ("ping", "pong", "stream"):
+        return None
+    d = f.get("d") if isinstance(f.get("d"), dict) else {}
+    if f.get("t") == "view":
+        g = d.get("game") if isinstance(d.get("game"), dict) else {}
+        return f"view v={f.get('v')} phase={d.get('room', {}).get('phase')} game={g.get('phase')}"
+    if f.get("t") == "act":
+        return f"act {json.dumps(d, ensure_ascii=False)[:120]}"
+    return f"{f.get('t')} {json.dumps(d, ensure_ascii=False)[:160]}"
+
+
+def trail(p, name):
+    """Record what page p does into TRAILS under name."""
+    lines, t0 = [], time.monotonic()
+    TRAILS.append((name, lines))
+
+    def note(text):
+        lines.append(f"{time.monotonic() - t0:7.2f}s {text}")
+
+    _NOTES[id(p)] = note
+
+    def on_socket(ws):
+        note(f"socket open {ws.url.split('?')[0]}")
+        ws.on("close", lambda _ws: note("socket closed"))
+        ws.on("socketerror", lambda e: note(f"socket error {e}"))
+        ws.on("framereceived", lambda payload: (n := _frame_note(payload)) and note(f"<- {n}"))
+        ws.on("framesent", lambda payload: (n := _frame_note(payload)) and note(f"-> {n}"))
+
+    p.on("framenavigated", lambda fr: fr == p.main_frame and note(f"navigated {fr.url}"))
+    p.on("console", lambda m: note(f"console.{m.type} {m.text[:200]}"))
+    p.on("pageerror", lambda e: note(f"pageerror {e}"))
+    p.on("websocket", on_socket)
+    p.on("crash", lambda _p: note("crashed"))
 
 
 async def page(browser, viewport, errors=None):
     ctx = await browser.new_context(viewport=viewport, has_touch=viewport is PHONE,
                                     is_mobile=viewport is PHONE)
     p = await ctx.new_page()
+    trail(p, f"{'phone' if viewport is PHONE else 'tv'} {len(TRAILS) + 1}")
     if errors is not None:
         p.on("pageerror", lambda e: errors.append(str(e)))
         # the shell catches a game module's render error and logs it: that is an error too
