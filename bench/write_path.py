@@ -5,9 +5,11 @@
   python -m bench.write_path --profile             # cProfile's top functions too
 
 A room of 8 seats playing the test game; each action is a `say` (the bench's action). On
-PostgreSQL it measures both paths in alternating blocks: the locked transaction (BEGIN,
-SELECT ... FOR UPDATE, the write, COMMIT) and the unlocked conditional write that game
-actions take there (docs/decisions.md, "The write path"). Prints p50 / p90 / p99 in ms.
+PostgreSQL it measures three paths in alternating blocks: the locked transaction (BEGIN,
+SELECT ... FOR UPDATE, the write, COMMIT), the unlocked conditional write that game actions
+take there after reading the row, and the same write decided on the room as this process
+last committed it, without the read, as a socket's action is when no newer version has
+reached its process (docs/decisions.md, "The write path"). Prints p50 / p90 / p99 in ms.
 """
 from __future__ import annotations
 
@@ -47,7 +49,9 @@ def measure(actions: int, blocks: int, profile: bool) -> dict:
                         {"type": "start", "game": "count", "options": {"target": 100}})
     actors = [Actor("player", s) for s in seats]
     unlocked = rows.unlocked_writes()
-    paths = {"unlocked": lambda: True, "locked": lambda: False} if unlocked else {"locked": None}
+    # name -> (whether the unlocked write is taken, the `known` version passed)
+    paths = ({"unlocked": (lambda: True, None), "committed": (lambda: True, -1),
+              "locked": (lambda: False, None)} if unlocked else {"locked": (None, None)})
     times = {name: [] for name in paths}
     n = 0
     prof = None
@@ -55,7 +59,7 @@ def measure(actions: int, blocks: int, profile: bool) -> dict:
         import cProfile
         prof = cProfile.Profile()
     for _ in range(blocks):
-        for name, switch in paths.items():
+        for name, (switch, known) in paths.items():
             if switch is not None:
                 rows.unlocked_writes = switch
             for _ in range(actions // blocks):
@@ -63,7 +67,8 @@ def measure(actions: int, blocks: int, profile: bool) -> dict:
                 t = time.perf_counter()
                 if prof:
                     prof.enable()
-                services.room_apply(room.code, actors[n % 8], f"a{n}", {"type": "say", "text": f"a{n}"})
+                services.room_apply(room.code, actors[n % 8], f"a{n}", {"type": "say", "text": f"a{n}"},
+                                    known=known)
                 if prof:
                     prof.disable()
                 times[name].append((time.perf_counter() - t) * 1000)
@@ -84,7 +89,7 @@ def main(argv=None) -> int:
     p.add_argument("--pg", help="PostgreSQL admin URL: a scratch database is created and dropped")
     p.add_argument("--url", help="use this database URL as it is (default: a scratch SQLite file)")
     p.add_argument("--actions", type=int, default=1200)
-    p.add_argument("--blocks", type=int, default=6, help="alternations of the two paths")
+    p.add_argument("--blocks", type=int, default=6, help="alternations of the paths")
     p.add_argument("--profile", action="store_true")
     a = p.parse_args(argv)
     data = tempfile.mkdtemp(prefix="partyhub-writepath-")

@@ -15,6 +15,7 @@ from partyhub.rooms import fanout, registry, services, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
+from partyhub.rooms.publish import receive as receive_fanout
 from partyhub.rooms.viewmodel import viewer_frames, viewer_key
 from partyhub.rooms import net
 
@@ -117,7 +118,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not self.bucket.take():
             return await self._flood(ref)
         try:
-            change = await database_sync_to_async(services.room_apply)(self.code, self.actor, ref, d)
+            change = await database_sync_to_async(services.room_apply)(
+                self.code, self.actor, ref, d, known=fanout.seen(self.code))
         except ServiceError as e:
             if e.public and self.actor.seat is not None:
                 await fanout.stream(self.code, (TABLE,), json.dumps(
@@ -158,7 +160,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["text"])
 
     async def fanout(self, event):
-        await fanout.receive(event)
+        await receive_fanout(event)
 
     async def room_stream(self, event):
         await self.send(text_data=event["text"])

@@ -88,15 +88,23 @@ async def refresh() -> None:
         await _receive_with(code, consumer)
 
 
+def foreign(msg: dict) -> bool:
+    """Whether a fan-out message came from another process."""
+    return msg.get("origin") != PROCESS
+
+
 async def receive(msg: dict) -> None:
     """A fan-out message from the channel layer, handed in by the receiving socket."""
-    if msg.get("origin") != PROCESS:
+    if foreign(msg):
         await _local(msg)
 
 
-async def frames(code: str, version: int, by_viewer: dict, local_only: bool = False) -> None:
-    """Each viewer's frame (text) to its sockets here and in every other process."""
+async def frames(code: str, version: int, by_viewer: dict, local_only: bool = False, row=None) -> None:
+    """Each viewer's frame (text) to its sockets here and in every other process; `row`,
+    the committed room row, travels along for the other processes (publish.receive)."""
     msg = {"kind": "frames", "code": code, "v": version, "frames": by_viewer}
+    if row is not None:
+        msg["row"] = row
     # The PUBLISH goes out first and its reply is awaited while the local sockets are written.
     remote = None if local_only or not _shared() else asyncio.ensure_future(_remote(msg))
     await _local(msg)
@@ -108,6 +116,11 @@ def viewers(code: str):
     """The viewers a change of this room must be rendered for: those with sockets here, or
     None (all of them) when other processes may have sockets of the room too."""
     return None if _shared() else local_viewers(code)
+
+
+def seen(code: str) -> int:
+    """The newest version of the room delivered to this process's sockets (-1: none yet)."""
+    return SEEN.get(code, -1)
 
 
 def local_viewers(code: str) -> set:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from partyhub.rooms import fanout, net, viewmodel
+from partyhub.rooms import fanout, net, services, viewmodel
 
 # code -> (version, room, seats, when): the last committed snapshot this process saw. Stream
 # items are checked against it; it is re-read from the database when older than SNAPSHOT_TTL,
@@ -28,9 +28,19 @@ async def publish(change) -> None:
     only = fanout.viewers(room.code)
     if only is None or only:
         frames = viewmodel.viewer_frames(room, change.seats, net.join_url(room.code), only)
-        await fanout.frames(room.code, room.version, frames)
+        row = services.committed_row(room.code, room.version) if only is None else None
+        await fanout.frames(room.code, room.version, frames, row=row)
     for effect in change.effects:
         await _carry_out(room, effect)
+
+
+async def receive(msg: dict) -> None:
+    """A fan-out message from the channel layer (the room's receiving socket hands it in).
+    Frames from another process carry the room row it committed: kept here, the next game
+    action of the room in this process decides on it without reading the row."""
+    if msg.get("row") is not None and fanout.foreign(msg):
+        services.adopt_committed(msg["code"], msg["row"])
+    await fanout.receive(msg)
 
 
 async def heal() -> int:
@@ -40,7 +50,6 @@ async def heal() -> int:
     send a fresh view of each room that moved on without us. Returns how many it healed."""
     from channels.db import database_sync_to_async
 
-    from partyhub.rooms import services
     rooms = fanout.shared_rooms()
     if not rooms:
         return 0

@@ -11,9 +11,11 @@ Only services.py calls this module; it runs inside services' transactions.
 """
 from __future__ import annotations
 
+import json
+from datetime import datetime
 from functools import lru_cache
 
-from django.db import connection
+from django.db import connection, models
 
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
@@ -84,6 +86,40 @@ def _room(code: str, for_update: bool, skip_locked: bool) -> Room | None:
     return room
 
 
+def freeze(room: Room) -> tuple:
+    """(version, values): the room's fields as `read_room` would return them after this
+    room's write, as plain values (JSON as text, datetimes in ISO form), so that nothing done
+    to `room` later reaches them and the channel layer can carry them to other processes.
+    `thaw` makes a fresh Room of them."""
+    values = []
+    for f in Room._meta.concrete_fields:
+        v = getattr(room, f.attname)
+        if v is not None:
+            if isinstance(f, models.JSONField):
+                v = json.dumps(v, cls=f.encoder)
+            elif isinstance(f, models.DateTimeField):
+                v = v.isoformat()
+        values.append(v)
+    return room.version, tuple(values)
+
+
+def thaw(frozen) -> Room:
+    """A new Room from `freeze`'s values: what `read_room` returns for that row (JSON values
+    parsed again, so the caller may change them); `streams_pending` is False."""
+    fields = Room._meta.concrete_fields
+    values = []
+    for f, v in zip(fields, frozen[1]):
+        if v is not None:
+            if isinstance(f, models.JSONField):
+                v = json.loads(v, cls=f.decoder)
+            elif isinstance(f, models.DateTimeField):
+                v = datetime.fromisoformat(v)
+        values.append(v)
+    room = Room.from_db(connection.alias, [f.attname for f in fields], values)
+    room.streams_pending = False
+    return room
+
+
 @lru_cache(maxsize=None)
 def _update_sql(vendor: str) -> tuple[str, tuple]:
     fields = tuple(f for f in Room._meta.concrete_fields if not f.primary_key)
@@ -103,8 +139,9 @@ def save_room(room: Room, events=(), expected: int | None = None) -> bool:
     data-modifying WITH), so one round trip; SQLite runs them as two.
 
     With `expected` (PostgreSQL only, outside a transaction): only if the stored version is
-    still `expected`, in one statement, so the update and its events are written together
-    or not at all. Returns whether the row was written."""
+    still `expected` and no stream items of the room's game are stored, in one statement, so
+    the update and its events are written together or not at all. Returns whether the row
+    was written."""
     sql, fields = _update_sql(connection.vendor)
     params = [f.get_db_prep_save(f.pre_save(room, False), connection) for f in fields] + [room.pk]
     with connection.cursor() as cur:
@@ -112,7 +149,7 @@ def save_room(room: Room, events=(), expected: int | None = None) -> bool:
             if not unlocked_writes() or not events:
                 raise ValueError("a conditional write needs PostgreSQL and at least one event")
             cur.execute(_conditional_sql(connection.vendor, len(events)),
-                        params + [expected] + _event_params(events))
+                        params + [expected, room.pk, room.game_no] + _event_params(events))
             return cur.rowcount == len(events)
         if events and connection.vendor == "postgresql":
             cur.execute(f"WITH ev AS ({_insert_sql(connection.vendor, len(events))}) {sql}",
@@ -126,11 +163,16 @@ def save_room(room: Room, events=(), expected: int | None = None) -> bool:
 
 @lru_cache(maxsize=None)
 def _conditional_sql(vendor: str, rows: int) -> str:
-    """UPDATE the room if its version is still the one read, and insert the events only if
-    it did (they select from the update's RETURNING)."""
+    """UPDATE the room if its version is still the one read and no stream items of its game
+    are stored (they are absorbed on the locked path), and insert the events only if it did
+    (they select from the update's RETURNING)."""
     update, _ = _update_sql(vendor)
     cols = _event_cols()
-    return (f"WITH up AS ({update} AND {_q('version')} = %s RETURNING 1) "
+    item = StreamItem._meta
+    no_items = (f"NOT EXISTS (SELECT 1 FROM {_q(item.db_table)} s "
+                f"WHERE s.{_q(item.get_field('room').column)} = %s "
+                f"AND s.{_q(item.get_field('game_no').column)} = %s)")
+    return (f"WITH up AS ({update} AND {_q('version')} = %s AND {no_items} RETURNING 1) "
             f"INSERT INTO {_q(Event._meta.db_table)} ({cols}) "
             f"SELECT v.* FROM ({_event_values(rows)}) AS v({cols}) "
             f"WHERE EXISTS (SELECT 1 FROM up)")

@@ -176,8 +176,13 @@ def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
     return Change(room, seats)
 
 
-def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) -> Change:
-    """Apply one action (room action or game action); raises ServiceError for a refusal."""
+def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
+               known: int | None = None) -> Change:
+    """Apply one action (room action or game action); raises ServiceError for a refusal.
+
+    `known`: the newest version of the room the caller has seen (a socket's process: the
+    newest it delivered). A game action on PostgreSQL then decides on the room as this
+    process last committed it, without reading the row, if that is no older (`_COMMITTED`)."""
     now = wall_ms() if now is None else now
     if not isinstance(d, dict) or not isinstance(d.get("type"), str) or len(d["type"]) > 40:
         raise fail("bad_action")
@@ -187,9 +192,9 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
     if not room_action:
         # Store queued stream items before the transaction: a refused action rolls the
         # transaction back, and items flushed inside it would be lost with it.
-        streams.flush()
+        flushed = streams.flush()
         if rows.unlocked_writes():
-            change = _apply_unlocked(code, actor, action_id, d, now)
+            change = _apply_unlocked(code, actor, action_id, d, now, None if flushed else known)
             if change is not None:
                 return change
     with transaction.atomic():
@@ -199,15 +204,19 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None) ->
     return Change(room, seats, effects)
 
 
-def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int) -> Change | None:
+def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
+                    known: int | None = None) -> Change | None:
     """A game action on PostgreSQL, without BEGIN, a locking read and COMMIT: read the room,
     decide, and write back in one statement only if the version is still the one read
     (rows.save_room(expected=...)); when another write came first, read and decide again.
-    Two round trips instead of four. Refusals are decided on the committed state read, as if
-    the action had come just before the write that raced it. None: take the locked path
-    (stream items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
-    for _ in range(UNLOCKED_TRIES):
-        room = rows.read_room(code)
+    Two round trips instead of four, one when the room as this process last committed it is
+    current (`_committed`). Refusals are decided on the committed state read, as if the
+    action had come just before the write that raced it. None: take the locked path (stream
+    items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
+    for attempt in range(UNLOCKED_TRIES):
+        room = _committed(code, known) if attempt == 0 else None
+        if room is None:
+            room = rows.read_room(code)
         if room is None:
             raise fail("room_not_found")
         if room.streams_pending:
@@ -308,6 +317,46 @@ def _seats_of(room: Room) -> list:
     return seats
 
 
+# code -> the room as this process last committed it on PostgreSQL (rows.freeze). A game
+# action may decide on it instead of reading the row when the caller has seen no newer
+# version. The write is conditional as always (the version, and no stream items stored):
+# when another process wrote the room in between, or stored strokes, nothing is
+# overwritten; the write fails and the action reads and decides again. Kept after the
+# commit only (transaction.on_commit): never a version that was rolled back.
+_COMMITTED: dict = {}
+COMMITTED_MAX = 2000
+
+
+def _committed(code: str, known: int | None) -> Room | None:
+    frozen = _COMMITTED.get(code) if known is not None else None
+    if frozen is None or frozen[0] < known:
+        return None
+    return rows.thaw(frozen)
+
+
+def _keep_committed(room: Room) -> None:
+    frozen = rows.freeze(room)
+    transaction.on_commit(lambda: adopt_committed(room.code, frozen))
+
+
+def adopt_committed(code: str, frozen) -> None:
+    """Keep `frozen` (rows.freeze) as the room's committed row here, unless one as new is
+    kept: this process's commits, and the rows other processes' fan-out messages carry."""
+    kept = _COMMITTED.get(code)
+    if kept is not None and kept[0] >= frozen[0]:
+        return
+    _COMMITTED.pop(code, None)
+    _COMMITTED[code] = frozen
+    while len(_COMMITTED) > COMMITTED_MAX:
+        _COMMITTED.pop(next(iter(_COMMITTED)), None)
+
+
+def committed_row(code: str, version: int):
+    """The frozen row of this version of the room, if it is the one kept here (else None)."""
+    kept = _COMMITTED.get(code)
+    return kept if kept is not None and kept[0] == version else None
+
+
 def _commit(room: Room, seats=None, expected: int | None = None, seats_changed: bool = True) -> bool:
     """Write the room (version + 1) and this write's events. With `expected`, only if the
     stored version still is that (the unlocked path); False when another write came first.
@@ -322,6 +371,8 @@ def _commit(room: Room, seats=None, expected: int | None = None, seats_changed: 
         _SEATS[room.code] = (room.seats_version, seats)
     else:
         _SEATS.pop(room.code, None)
+    if rows.unlocked_writes():
+        _keep_committed(room)
     return True
 
 

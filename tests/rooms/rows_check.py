@@ -122,7 +122,7 @@ def check_skip_locked_passes_over_a_locked_room():
 def check_conditional_writes_need_the_version_read():
     """PostgreSQL only: the unlocked write lands with its events, or not at all."""
     from partyhub.rooms import rows
-    from partyhub.rooms.models import Event, Room
+    from partyhub.rooms.models import Event, Room, StreamItem
     from tests.rooms.helpers import make_room
 
     if not rows.unlocked_writes():
@@ -142,11 +142,18 @@ def check_conditional_writes_need_the_version_read():
     assert back.version == first + 1 and back.state == {"tag": "won"}
     assert Event.objects.filter(room=back, type="won").count() == 2
     assert not Event.objects.filter(room=back, type="lost").exists()
+    # stored stream items of the room's game are absorbed on the locked path: no write here
+    item = StreamItem.objects.create(room=back, game_no=back.game_no, seat="p1", data={})
+    assert attempt(first + 1, "items") is False
+    StreamItem.objects.create(room=back, game_no=back.game_no + 1, seat="p1", data={})  # another game's
+    item.delete()
+    assert attempt(first + 1, "no items") is True
+    assert Room.objects.get(code=code).state == {"tag": "no items"}
 
 
 def check_concurrent_actions_are_each_applied_once():
     """PostgreSQL only (the unlocked path): threads acting on one room at once lose nothing
-    and apply nothing twice."""
+    and apply nothing twice, also when they decide on the room as last committed here."""
     import threading
 
     from django.db import connection
@@ -167,7 +174,9 @@ def check_concurrent_actions_are_each_applied_once():
         try:
             for i in ids:
                 try:
-                    services.room_apply(code, player(seat), i, {"type": "say", "text": i})
+                    # half of them decide on the room as this process last committed it
+                    known = -1 if seat.order % 2 else None
+                    services.room_apply(code, player(seat), i, {"type": "say", "text": i}, known=known)
                     outcomes.append(("ok", i))
                 except ServiceError as e:
                     outcomes.append((e.code, i))
@@ -238,13 +247,151 @@ def check_inserted_seats_match_the_orm():
             assert getattr(orm, f.attname) == getattr(back, f.attname), f.name
 
 
+def check_committed_rooms_thaw_as_read():
+    """What a room's write leaves in the process (rows.freeze) thaws into the row as read,
+    sharing no object with the room that was written."""
+    from partyhub.rooms import rows, services
+    from tests.rooms.helpers import make_room, player, start_count
+
+    code, _, seats = make_room(2)
+    start_count(code, target=50)
+    change = services.room_apply(code, player(seats[0]), "f1", {"type": "say", "text": "ї <b>"})
+    frozen = rows.freeze(change.room)
+    read = rows.read_room(code)
+    thawed = rows.thaw(frozen)
+    assert frozen[0] == read.version
+    for f in type(read)._meta.concrete_fields:
+        assert getattr(thawed, f.attname) == getattr(read, f.attname), f.name
+    assert thawed.state is not change.room.state and thawed.streams_pending is False
+    change.room.state["said"].append("changed later")       # nothing reaches the frozen row
+    assert rows.thaw(frozen).state == read.state
+
+
+def check_a_committed_room_is_decided_on_without_a_read():
+    """PostgreSQL only: a game action decides on the room as this process committed it, one
+    statement instead of two, and with the same result as after a read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from partyhub.rooms import rows, services
+    from partyhub.rooms.models import Event, Room
+    from tests.rooms.helpers import make_room, player, start_count
+
+    if not rows.unlocked_writes():
+        return
+    code, _, seats = make_room(3)
+    start_count(code, target=50)
+    services.room_apply(code, player(seats[0]), "c1", {"type": "say", "text": "one"})
+    known = Room.objects.get(code=code).version
+    with CaptureQueriesContext(connection) as q:
+        change = services.room_apply(code, player(seats[1]), "c2", {"type": "say", "text": "two"},
+                                     known=known)
+    assert [x["sql"].split()[0] for x in q.captured_queries] == ["WITH"], q.captured_queries
+    back = Room.objects.get(code=code)
+    assert back.version == known + 1 == change.room.version
+    assert back.state == change.room.state and [s[1] for s in back.state["said"][-2:]] == ["one", "two"]
+    assert back.recent == change.room.recent
+    assert Event.objects.filter(room=back, version=known + 1, type="action").count() == 1
+    # a duplicate is refused on the committed room as on a read one
+    from partyhub.rooms.errors import ServiceError
+    try:
+        services.room_apply(code, player(seats[1]), "c2", {"type": "say", "text": "two"}, known=known + 1)
+        raise AssertionError("a duplicate action id was applied")
+    except ServiceError as e:
+        assert e.code == "duplicate_action"
+    # a caller that has seen a newer version than this process committed reads the row
+    with CaptureQueriesContext(connection) as q:
+        services.room_apply(code, player(seats[2]), "c3", {"type": "say", "text": "three"}, known=known + 5)
+    assert [x["sql"].split()[0] for x in q.captured_queries] == ["SELECT", "WITH"]
+
+
+def check_a_stale_committed_room_loses_nothing():
+    """PostgreSQL only: when another process wrote the room after this one (its frames not
+    here yet), the write on the stale room fails, and the action is read and decided again."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from partyhub.rooms import rows, services
+    from partyhub.rooms.models import Event, Room
+    from tests.rooms.helpers import make_room, player, start_count, tv
+
+    if not rows.unlocked_writes():
+        return
+    code, _, seats = make_room(2)
+    start_count(code, target=50)
+    services.room_apply(code, player(seats[0]), "s1", {"type": "say", "text": "mine"})
+    stale = services._COMMITTED[code]
+    services.room_apply(code, player(seats[1]), "s2", {"type": "say", "text": "elsewhere"})
+    services._COMMITTED[code] = stale              # as if another process had written s2
+    with CaptureQueriesContext(connection) as q:
+        change = services.room_apply(code, player(seats[0]), "s3", {"type": "say", "text": "late"},
+                                     known=stale[0])
+    assert [x["sql"].split()[0] for x in q.captured_queries] == ["WITH", "SELECT", "WITH"]
+    back = Room.objects.get(code=code)
+    assert [s[-1] for s in back.state["said"][-3:]] == ["mine", "elsewhere", "late"]
+    assert back.version == stale[0] + 2 == change.room.version
+    versions = list(Event.objects.filter(room=back, version__gt=stale[0]).values_list("version", flat=True))
+    assert sorted(set(versions)) == [stale[0] + 1, stale[0] + 2]
+    # a write rolled back is never kept: the committed room stays the one before it
+    kept = services._COMMITTED[code]
+    try:
+        with transaction.atomic():
+            services.room_apply(code, tv(), None, {"type": "pause"})
+            raise RuntimeError("rolled back")
+    except RuntimeError:
+        pass
+    assert services._COMMITTED[code] is kept
+    assert Room.objects.get(code=code).paused_at is None
+
+
+def check_a_row_from_another_process_is_decided_on():
+    """PostgreSQL only: the committed row that another process's frames carry (through the
+    channel layer's msgpack) is kept, newest first, and decided on without a read."""
+    import asyncio
+
+    import msgpack
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from partyhub.rooms import fanout, publish, rows, services
+    from tests.rooms.helpers import make_room, player, start_count
+
+    if not rows.unlocked_writes():
+        return
+    code, _, seats = make_room(2)
+    start_count(code, target=50)
+    first = services.room_apply(code, player(seats[0]), "r1", {"type": "say", "text": "here"})
+    mine = services._COMMITTED[code]
+    there = services.room_apply(code, player(seats[1]), "r2", {"type": "say", "text": "there"})
+    row = msgpack.unpackb(msgpack.packb(services.committed_row(code, there.room.version)))
+    assert services.committed_row(code, first.room.version) is None
+    services._COMMITTED[code] = mine                # this process had only its own write
+    msg = {"type": "fanout", "kind": "frames", "code": code, "v": there.room.version, "frames": {},
+           "row": row, "origin": "another process"}
+    asyncio.run(publish.receive(msg))
+    assert services._COMMITTED[code][0] == there.room.version
+    services.adopt_committed(code, mine)            # an older row does not replace it
+    assert services._COMMITTED[code][0] == there.room.version
+    asyncio.run(publish.receive({**msg, "origin": fanout.PROCESS, "row": mine}))   # nor our own echo
+    assert services._COMMITTED[code][0] == there.room.version
+    with CaptureQueriesContext(connection) as q:
+        last = services.room_apply(code, player(seats[0]), "r3", {"type": "say", "text": "again"},
+                                   known=there.room.version)
+    assert [x["sql"].split()[0] for x in q.captured_queries] == ["WITH"]
+    assert [t for _, t in last.room.state["said"][-3:]] == ["here", "there", "again"]
+    assert rows.read_room(code).created_at == first.room.created_at
+
+
 # The unlocked write exists on PostgreSQL only; on SQLite these would check nothing.
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
-           check_concurrent_actions_are_each_applied_once}
+           check_concurrent_actions_are_each_applied_once, check_a_committed_room_is_decided_on_without_a_read,
+           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on}
 CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
           check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
-          check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once]
+          check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once,
+          check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
+          check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on]
 
 
 def main() -> None:
