@@ -16,6 +16,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.db import connection, models
+from psycopg.types.json import Jsonb
 
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
@@ -86,26 +87,34 @@ def _room(code: str, for_update: bool, skip_locked: bool) -> Room | None:
     return room
 
 
-def freeze(room: Room) -> tuple:
-    """(version, values): the room's fields as `read_room` would return them after this
-    room's write, as plain values (JSON as text, datetimes in ISO form), so that nothing done
-    to `room` later reaches them and the channel layer can carry them to other processes.
-    `thaw` makes a fresh Room of them."""
-    values = []
+def _room_values(room: Room) -> tuple[list, tuple]:
+    """For the room's write: the UPDATE's parameters (every column but the key, as
+    Model.save() prepares them, auto_now included) and the frozen row (every column as
+    `read_room` would return it after the write, as plain values: JSON as text, datetimes in
+    ISO form). Each JSON value is dumped once, for both."""
+    params, values = [], []
     for f in Room._meta.concrete_fields:
-        v = getattr(room, f.attname)
-        if v is not None:
-            if isinstance(f, models.JSONField):
-                v = json.dumps(v, cls=f.encoder)
-            elif isinstance(f, models.DateTimeField):
-                v = v.isoformat()
-        values.append(v)
-    return room.version, tuple(values)
+        v = f.pre_save(room, False)
+        if v is not None and isinstance(f, models.JSONField):
+            text = json.dumps(f.get_prep_value(v), cls=f.encoder)
+            param = Jsonb(text, dumps=_as_is) if connection.vendor == "postgresql" else text
+            values.append(text)
+        else:
+            param = f.get_db_prep_save(v, connection)
+            values.append(v.isoformat() if v is not None and isinstance(f, models.DateTimeField) else v)
+        if not f.primary_key:
+            params.append(param)
+    return params + [room.pk], tuple(values)
+
+
+def _as_is(text: str) -> str:
+    return text
 
 
 def thaw(frozen) -> Room:
-    """A new Room from `freeze`'s values: what `read_room` returns for that row (JSON values
-    parsed again, so the caller may change them); `streams_pending` is False."""
+    """A new Room from a frozen row (what `save_room` returns): what `read_room` returns for
+    that row, JSON parsed again, so the caller may change it; `streams_pending` is False.
+    The frozen row is plain values, so the channel layer carries it to other processes."""
     fields = Room._meta.concrete_fields
     values = []
     for f, v in zip(fields, frozen[1]):
@@ -133,32 +142,35 @@ def unlocked_writes() -> bool:
     return connection.vendor == "postgresql"
 
 
-def save_room(room: Room, events=(), expected: int | None = None) -> bool:
+def save_room(room: Room, events=(), expected: int | None = None) -> tuple | None:
     """UPDATE every column of the room row, as Model.save() would (auto_now included), and
     append `events` (unsaved Event instances). On PostgreSQL both go in one statement (a
     data-modifying WITH), so one round trip; SQLite runs them as two.
 
     With `expected` (PostgreSQL only, outside a transaction): only if the stored version is
     still `expected` and no stream items of the room's game are stored, in one statement, so
-    the update and its events are written together or not at all. Returns whether the row
-    was written."""
-    sql, fields = _update_sql(connection.vendor)
-    params = [f.get_db_prep_save(f.pre_save(room, False), connection) for f in fields] + [room.pk]
+    the update and its events are written together or not at all.
+
+    Returns the row written, frozen: (version, values), for `thaw`; None when the
+    conditional write did not land."""
+    sql, _ = _update_sql(connection.vendor)
+    params, values = _room_values(room)
+    frozen = (room.version, values)
     with connection.cursor() as cur:
         if expected is not None:
             if not unlocked_writes() or not events:
                 raise ValueError("a conditional write needs PostgreSQL and at least one event")
             cur.execute(_conditional_sql(connection.vendor, len(events)),
                         params + [expected, room.pk, room.game_no] + _event_params(events))
-            return cur.rowcount == len(events)
+            return frozen if cur.rowcount == len(events) else None
         if events and connection.vendor == "postgresql":
             cur.execute(f"WITH ev AS ({_insert_sql(connection.vendor, len(events))}) {sql}",
                         _event_params(events) + params)
-            return True
+            return frozen
         if events:
             cur.execute(_insert_sql(connection.vendor, len(events)), _event_params(events))
         cur.execute(sql, params)
-    return True
+    return frozen
 
 
 @lru_cache(maxsize=None)

@@ -317,7 +317,7 @@ def _seats_of(room: Room) -> list:
     return seats
 
 
-# code -> the room as this process last committed it on PostgreSQL (rows.freeze). A game
+# code -> the room as this process last committed it on PostgreSQL (frozen). A game
 # action may decide on it instead of reading the row when the caller has seen no newer
 # version. The write is conditional as always (the version, and no stream items stored):
 # when another process wrote the room in between, or stored strokes, nothing is
@@ -334,13 +334,8 @@ def _committed(code: str, known: int | None) -> Room | None:
     return rows.thaw(frozen)
 
 
-def _keep_committed(room: Room) -> None:
-    frozen = rows.freeze(room)
-    transaction.on_commit(lambda: adopt_committed(room.code, frozen))
-
-
 def adopt_committed(code: str, frozen) -> None:
-    """Keep `frozen` (rows.freeze) as the room's committed row here, unless one as new is
+    """Keep `frozen` (rows.save_room's) as the room's committed row here, unless one as new is
     kept: this process's commits, and the rows other processes' fan-out messages carry."""
     kept = _COMMITTED.get(code)
     if kept is not None and kept[0] >= frozen[0]:
@@ -365,14 +360,15 @@ def _commit(room: Room, seats=None, expected: int | None = None, seats_changed: 
     if seats_changed:
         room.seats_version += 1
     room.deadline_at = wall_deadline(room)
-    if not rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected):
+    frozen = rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected)
+    if frozen is None:
         return False
     if seats is not None:
         _SEATS[room.code] = (room.seats_version, seats)
     else:
         _SEATS.pop(room.code, None)
     if rows.unlocked_writes():
-        _keep_committed(room)
+        transaction.on_commit(lambda: adopt_committed(room.code, frozen))
     return True
 
 
