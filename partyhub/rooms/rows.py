@@ -111,6 +111,20 @@ def _as_is(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=None)
+def row_shape() -> int:
+    """A fingerprint of the room row's columns: a frozen row from a process whose model
+    differs (a rolling upgrade) does not fit this one's (`fits`)."""
+    import zlib
+    names = ",".join(f"{f.attname}:{f.get_internal_type()}" for f in Room._meta.concrete_fields)
+    return zlib.crc32(names.encode())
+
+
+def fits(frozen) -> bool:
+    """Whether a frozen row (from this process or another) has this process's columns."""
+    return len(frozen) == 3 and frozen[2] == row_shape() and len(frozen[1]) == len(Room._meta.concrete_fields)
+
+
 def thaw(frozen) -> Room:
     """A new Room from a frozen row (what `save_room` returns): what `read_room` returns for
     that row, JSON parsed again, so the caller may change it; `streams_pending` is False.
@@ -151,11 +165,11 @@ def save_room(room: Room, events=(), expected: int | None = None) -> tuple | Non
     still `expected` and no stream items of the room's game are stored, in one statement, so
     the update and its events are written together or not at all.
 
-    Returns the row written, frozen: (version, values), for `thaw`; None when the
-    conditional write did not land."""
+    Returns the row written, frozen: (version, values, row_shape()), for `thaw`; None when
+    the conditional write did not land."""
     sql, _ = _update_sql(connection.vendor)
     params, values = _room_values(room)
-    frozen = (room.version, values)
+    frozen = (room.version, values, row_shape())
     with connection.cursor() as cur:
         if expected is not None:
             if not unlocked_writes() or not events:

@@ -338,7 +338,7 @@ def adopt_committed(code: str, frozen) -> None:
     """Keep `frozen` (rows.save_room's) as the room's committed row here, unless one as new is
     kept: this process's commits, and the rows other processes' fan-out messages carry."""
     kept = _COMMITTED.get(code)
-    if kept is not None and kept[0] >= frozen[0]:
+    if (kept is not None and kept[0] >= frozen[0]) or not rows.fits(frozen):
         return
     _COMMITTED.pop(code, None)
     _COMMITTED[code] = frozen

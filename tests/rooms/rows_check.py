@@ -378,6 +378,10 @@ def check_a_row_from_another_process_is_decided_on():
     assert services._COMMITTED[code][0] == there.room.version
     services.adopt_committed(code, mine)            # an older row does not replace it
     assert services._COMMITTED[code][0] == there.room.version
+    newer = [there.room.version + 9, row[1]]
+    for other_model in (newer + [row[2] + 1], [newer[0], row[1][:-1], row[2]], newer):
+        services.adopt_committed(code, other_model)  # nor one of other columns (an upgrade)
+        assert services._COMMITTED[code][0] == there.room.version
     asyncio.run(publish.receive({**msg, "origin": fanout.PROCESS, "row": mine}))   # nor our own echo
     assert services._COMMITTED[code][0] == there.room.version
     with CaptureQueriesContext(connection) as q:
