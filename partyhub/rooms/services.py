@@ -9,6 +9,7 @@ back in one statement on the condition that the version is still the one read.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -324,6 +325,7 @@ def _seats_of(room: Room) -> list:
 # overwritten; the write fails and the action reads and decides again. Kept after the
 # commit only (transaction.on_commit): never a version that was rolled back.
 _COMMITTED: dict = {}
+_COMMITTED_LOCK = threading.Lock()
 COMMITTED_MAX = 2000
 
 
@@ -337,13 +339,16 @@ def _committed(code: str, known: int | None) -> Room | None:
 def adopt_committed(code: str, frozen) -> None:
     """Keep `frozen` (rows.save_room's) as the room's committed row here, unless one as new is
     kept: this process's commits, and the rows other processes' fan-out messages carry."""
-    kept = _COMMITTED.get(code)
-    if (kept is not None and kept[0] >= frozen[0]) or not rows.fits(frozen):
+    if not rows.fits(frozen):
         return
-    _COMMITTED.pop(code, None)
-    _COMMITTED[code] = frozen
-    while len(_COMMITTED) > COMMITTED_MAX:
-        _COMMITTED.pop(next(iter(_COMMITTED)), None)
+    with _COMMITTED_LOCK:       # the loop (other processes' rows) and database threads
+        kept = _COMMITTED.get(code)
+        if kept is not None and kept[0] >= frozen[0]:
+            return
+        _COMMITTED.pop(code, None)
+        _COMMITTED[code] = frozen
+        while len(_COMMITTED) > COMMITTED_MAX:
+            _COMMITTED.pop(next(iter(_COMMITTED)))
 
 
 def committed_row(code: str, version: int):

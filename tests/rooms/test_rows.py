@@ -29,3 +29,22 @@ def test_on_postgresql(postgres_database, tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.split() == [w for c in rows_check.CHECKS for w in ("ok", c.__name__)]
+
+
+def test_the_rows_kept_per_room_are_bounded_newest_last(monkeypatch):
+    from partyhub.rooms import rows, services
+    from partyhub.rooms.models import Room
+
+    monkeypatch.setattr(services, "COMMITTED_MAX", 3)
+    monkeypatch.setattr(services, "_COMMITTED", {})
+
+    def row(version):
+        return (version, (None,) * len(Room._meta.concrete_fields), rows.row_shape())
+    for i, code in enumerate("ABCDE"):
+        services.adopt_committed(code, row(i + 1))
+    assert list(services._COMMITTED) == ["C", "D", "E"]
+    services.adopt_committed("C", row(9))              # a newer row of C: now the newest kept
+    services.adopt_committed("D", row(2))              # an older one of D changes nothing
+    assert list(services._COMMITTED) == ["D", "E", "C"] and services._COMMITTED["D"][0] == 4
+    services.adopt_committed("F", row(1))
+    assert list(services._COMMITTED) == ["E", "C", "F"]
