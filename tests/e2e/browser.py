@@ -28,27 +28,25 @@ async def chromium(path):
 
 async def _last_screens(browser):
     """A failing test's pages as they stand: each trail ends with the page's visible text."""
-    for ctx in browser.contexts:
-        for p in ctx.pages:
-            note = _NOTES.get(id(p))
-            if note is None:
-                continue
-            try:
-                text = await p.evaluate("() => document.body.innerText")
-                status = await p.evaluate("() => (window.partyhub && window.partyhub.view) ? "
-                                          "JSON.stringify({room: window.partyhub.view.room.phase, "
-                                          "game: (window.partyhub.view.game || {}).phase}) : null")
-            except Exception as e:   # noqa: BLE001 - a closed or crashed page says so
-                note(f"screen unavailable: {e}")
-                continue
-            note(f"view {status}; screen text: " + " | ".join(
-                line.strip() for line in text.splitlines() if line.strip())[:600])
+    for _, _, p, note in TRAILS:
+        if p.context.browser is not browser:
+            continue
+        try:
+            text = await p.evaluate("() => document.body.innerText")
+            status = await p.evaluate("() => (window.partyhub && window.partyhub.view) ? "
+                                      "JSON.stringify({room: window.partyhub.view.room.phase, "
+                                      "game: (window.partyhub.view.game || {}).phase}) : null")
+        except Exception as e:   # noqa: BLE001 - a closed or crashed page says so
+            note(f"screen unavailable: {e}")
+            continue
+        note(f"view {status}; screen text: " + " | ".join(
+            line.strip() for line in text.splitlines() if line.strip())[:600])
 
 
 # What every page of the current test did, for the failure report (tests/e2e/conftest.py):
 # navigations, console lines, sockets opened and closed, and the frames that change the screen.
+# One (name, lines, page, note) per page; note(text) adds a line.
 TRAILS: list = []
-_NOTES: dict = {}     # id(page) -> the function that adds a line to its trail
 
 
 def _frame_note(payload):
@@ -70,12 +68,11 @@ def _frame_note(payload):
 def trail(p, name):
     """Record what page p does into TRAILS under name."""
     lines, t0 = [], time.monotonic()
-    TRAILS.append((name, lines))
 
     def note(text):
         lines.append(f"{time.monotonic() - t0:7.2f}s {text}")
 
-    _NOTES[id(p)] = note
+    TRAILS.append((name, lines, p, note))
 
     def on_socket(ws):
         note(f"socket open {ws.url.split('?')[0]}")

@@ -7,10 +7,8 @@ from tests.e2e import browser
 @pytest.fixture(autouse=True)
 def _trails():
     browser.TRAILS.clear()
-    browser._NOTES.clear()
     yield
     browser.TRAILS.clear()
-    browser._NOTES.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -18,5 +16,5 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
     if report.when == "call" and report.failed and browser.TRAILS:
-        text = "\n\n".join(f"== {name}\n" + "\n".join(lines[-80:]) for name, lines in browser.TRAILS)
+        text = "\n\n".join(f"== {name}\n" + "\n".join(lines[-80:]) for name, lines, *_ in browser.TRAILS)
         report.sections.append(("page trails (the last 80 lines of each page)", text))

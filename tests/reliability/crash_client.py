@@ -277,11 +277,10 @@ def check_acknowledged(log, code, players) -> int:
 def settle(log, code, players) -> None:
     """Right after a restart (players held), decide each action whose socket died before its
     pong (or is dying: its pong will never come): applied if its id is among the seat's last
-    applied ids. The server that could have
-    applied it is gone, so the answer cannot change; decided later, once the seat has applied
-    32 more actions, the ids would no longer tell, and a lost action that a later one repeats
-    word for word (the same vote sent again after reconnecting) would be matched to that
-    one's log entry."""
+    applied ids. The server that could have applied it is gone, so the answer cannot change;
+    decided later, once the seat has applied 32 more actions, the ids would no longer tell,
+    and a lost action that a later one repeats word for word (the same vote sent again after
+    reconnecting) would be matched to that one's log entry."""
     recent = log.recent_ids(code)
     for p in players:
         ids = set(recent.get(p.player_id, []))
