@@ -144,6 +144,15 @@ PARTYHUB_LIMITS = {
 }
 TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 
+# The room lifecycle (partyhub/rooms/lifecycle.py, docs/decisions.md): a room with no socket
+# open and no action for the idle time is closed; closed rooms are deleted after the
+# retention days. Per-process caches of rooms (partyhub/rooms/store.py) forget a room with no
+# socket in the process after the cache idle time, and hold at most the cache maximum.
+PARTYHUB_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_IDLE_SECONDS", str(12 * 3600)))
+PARTYHUB_ROOM_RETENTION_DAYS = float(os.environ.get("PARTYHUB_ROOM_RETENTION_DAYS", "7"))
+PARTYHUB_ROOM_CACHE_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_CACHE_IDLE_SECONDS", "60"))
+PARTYHUB_ROOM_CACHE_MAX = int(os.environ.get("PARTYHUB_ROOM_CACHE_MAX", "2000"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -16,7 +16,7 @@ from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from partyhub.rooms import decks, net, registry, services
+from partyhub.rooms import decks, net, registry, selectors, services
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import Window
 from partyhub.rooms.models import Event
@@ -109,7 +109,7 @@ def rooms_join(request, code):
 @api
 @require_GET
 def rooms_summary(request, code):
-    read = _db(services.room_read, code)
+    read = _db(selectors.room_read, code)
     room, seats = read.room, read.seats
     return JsonResponse({
         "code": room.code, "phase": room.phase, "game": room.game_id or None,
@@ -123,7 +123,7 @@ def rooms_summary(request, code):
 @api
 @require_GET
 def rooms_qr(request, code):
-    room = services.room_get(code)
+    room = selectors.room_get(code)
     buf = io.BytesIO()
     segno.make(net.join_url(room.code), error="m").save(
         buf, kind="svg", scale=8, dark="#111", light="#fff", border=2, xmldecl=False)
@@ -133,7 +133,7 @@ def rooms_qr(request, code):
 @api
 @require_GET
 def rooms_log(request, code):
-    room = services.host_check(code, _host_token(request))
+    room = selectors.host_check(code, _host_token(request))
     if room.phase == "playing":
         raise fail("game_running")
     if room.game_no == 0:
@@ -155,7 +155,7 @@ MAX_UPLOAD_BYTES = 600 * 1024 * 1024   # one request: 300 pictures of 2 MB, or a
 @api
 @require_POST
 def decks_upload(request, code):
-    services.host_check(code, _host_token(request))
+    selectors.host_check(code, _host_token(request))
     size = request.META.get("CONTENT_LENGTH") or "0"
     if not size.isdigit() or int(size) > MAX_UPLOAD_BYTES:
         raise fail("upload_too_large")

@@ -11,10 +11,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import fanout, registry, services, streams, timekeeper
+from partyhub.rooms import clock, fanout, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.limits import Bucket
-from partyhub.rooms.publish import SNAPSHOT_TTL, SNAPSHOTS, publish, remember
+from partyhub.rooms.publish import publish, remember
 from partyhub.rooms.publish import receive as receive_fanout
 from partyhub.rooms.viewmodel import viewer_frames, viewer_key
 from partyhub.rooms import net
@@ -24,6 +24,10 @@ CLOSE_REFUSED = 4003
 CLOSE_REPLACED = 4000
 CLOSE_FLOOD = 4008
 CLOSE_MOVED = 4005
+CLOSE_GONE = 4010      # the room has ended (closed for being idle, or purged)
+# A snapshot older than this is re-read in the background, so a change committed by another
+# process is seen by the stream checks within that time.
+SNAPSHOT_TTL = 0.5
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -56,23 +60,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # opens nothing is closed with CLOSE_REFUSED right after.
         await self.accept()
         try:
-            self.actor = await database_sync_to_async(services.actor_for)(self.code, self.token)
-        except ServiceError:
-            self.closing = True
-            await self.close(code=CLOSE_REFUSED)
-            return
+            self.actor = await database_sync_to_async(selectors.actor_for)(self.code, self.token)
+        except ServiceError as e:
+            return await self._refuse_socket(e)
         seat = self.actor.seat
         self.viewer = viewer_key(self.actor.role, seat)
         self.player_id = seat.player_id if seat is not None else None
         await fanout.attach(self, self.code, self.viewer, self.player_id)
         self.attached = True
-        if seat is not None:
-            change = await database_sync_to_async(services.seat_connect)(
-                self.code, seat.player_id, self.channel_name)
-            await publish(change)   # everyone sees the dot, this socket gets its first view
-        else:
-            change = await database_sync_to_async(services.room_sync)(self.code)
-            await self._send_own_view(change)
+        try:
+            if seat is not None:
+                change = await database_sync_to_async(services.seat_connect)(
+                    self.code, seat.player_id, self.channel_name)
+                await publish(change)   # everyone sees the dot, this socket gets its first view
+            else:
+                change = await database_sync_to_async(services.room_sync)(self.code)
+                await self._send_own_view(change)
+        except ServiceError as e:       # the room closed (or the seat went) meanwhile
+            return await self._refuse_socket(e)
 
     async def disconnect(self, close_code):
         if getattr(self, "attached", False):
@@ -130,14 +135,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # -- streams (drawing strokes): no room lock, relayed as they arrive, absorbed later
     def _is_stream(self, kind: str) -> bool:
-        snap = SNAPSHOTS.get(self.code)
+        snap = store.snapshot(self.code)
         game = registry.get(snap[1].game_id) if snap else None
         return bool(game and kind in getattr(game, "streams", ()))
 
     async def _stream(self, ref, d):
-        if time.monotonic() - SNAPSHOTS[self.code][3] > SNAPSHOT_TTL:
+        snap = store.snapshot(self.code)
+        if snap is None:        # forgotten since _is_stream looked (the cache's bound)
+            return await self._error("no_game_running", ref)
+        version, room, seats, taken = snap
+        if time.monotonic() - taken > SNAPSHOT_TTL:
             _refresh_soon(self.code)
-        version, room, seats, _ = SNAPSHOTS[self.code]
         seat = self.actor.seat
         if room.phase != "playing" or room.paused_at is not None:
             return await self._error("no_game_running" if room.phase != "playing" else "paused", ref)
@@ -145,7 +153,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self._error("not_a_player", ref)
         game = registry.get(room.game_id)
         result = services.rules_call(game, "stream", room.state, seat.player_id, d,
-                                     services.game_now(room, services.wall_ms()))
+                                     clock.game_now(room, clock.wall_ms()))
         if isinstance(result, Rejected):
             return await self._error(result.code, ref, result.message)
         text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
@@ -186,6 +194,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         remember(change)
         await self.room_frame({"v": change.room.version, "text": frames[self.viewer]})
 
+    async def _refuse_socket(self, e: ServiceError):
+        """A token that opens nothing: closed at once (CLOSE_REFUSED), before any frame. A room
+        that has ended: an error frame that says so, then CLOSE_GONE."""
+        self.closing = True
+        if e.code in ("room_closed", "room_not_found"):
+            await self._error(e.code, None, e.message)
+            return await self.close(code=CLOSE_GONE)
+        await self.close(code=CLOSE_REFUSED)
+
     async def _send_json(self, obj):
         await self.send(text_data=json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
 
@@ -219,7 +236,9 @@ def _refresh_soon(code: str) -> None:
 
     async def refresh():
         try:
-            remember(await database_sync_to_async(services.room_read)(code))
+            remember(await database_sync_to_async(selectors.room_read)(code))
+        except ServiceError:
+            pass        # closed or gone: the next stream item is refused by the rules' state
         finally:
             _refreshing.discard(code)
     asyncio.get_running_loop().create_task(refresh())

@@ -11,6 +11,7 @@ class ServiceError(Exception):
 MESSAGES = {
     # HTTP
     "room_not_found": "There is no room with that code.",
+    "room_closed": "This room has ended. Start a new one!",
     "name_taken": "Somebody in this room already has that name.",
     "bad_name": "A name has 1 to 32 characters.",
     "room_full": "This room is full.",
@@ -46,7 +47,7 @@ MESSAGES = {
 }
 
 HTTP_STATUS = {
-    "room_not_found": 404, "name_taken": 409, "bad_name": 400, "room_full": 403,
+    "room_not_found": 404, "room_closed": 410, "name_taken": 409, "bad_name": 400, "room_full": 403,
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
     "game_running": 409, "no_game": 404,
     "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,

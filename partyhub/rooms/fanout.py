@@ -128,6 +128,11 @@ def local_viewers(code: str) -> set:
     return set(LOCAL.get(code, ()))
 
 
+def rooms() -> list:
+    """The rooms with sockets in this process."""
+    return list(LOCAL)
+
+
 def shared_rooms() -> list:
     """The rooms with sockets here, when other processes may also send them frames."""
     return list(LOCAL) if _shared() else []

@@ -24,6 +24,12 @@ class Room(models.Model):
     scoreboard = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The room's life (partyhub/rooms/lifecycle.py): wall ms of the last action, join,
+    # connect or disconnect, kept fresh while any process holds a socket of the room; and
+    # when the room was closed for being idle (None while it lives). Closed rooms are purged
+    # after the retention days.
+    active_at = models.BigIntegerField(default=0, db_index=True)
+    closed_at = models.BigIntegerField(null=True, blank=True, db_index=True)
 
     def __str__(self):
         return f"{self.code} ({self.phase}, {self.game_id or 'no game'})"

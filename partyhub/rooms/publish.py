@@ -1,22 +1,13 @@
 """After a commit: send each viewer its view, and carry out the change's side effects."""
 from __future__ import annotations
 
-import time
-
-from partyhub.rooms import fanout, net, services, viewmodel
-
-# code -> (version, room, seats, when): the last committed snapshot this process saw. Stream
-# items are checked against it; it is re-read from the database when older than SNAPSHOT_TTL,
-# so a change committed by another process is seen within that time.
-SNAPSHOTS: dict = {}
-SNAPSHOT_TTL = 0.5
+from partyhub.rooms import fanout, net, selectors, store, viewmodel
+from partyhub.rooms.errors import ServiceError
 
 
 def remember(change) -> None:
-    room = change.room
-    last = SNAPSHOTS.get(room.code)
-    if last is None or last[0] <= room.version:
-        SNAPSHOTS[room.code] = (room.version, room, change.seats, time.monotonic())
+    """Keep the committed room as the snapshot stream items are checked against."""
+    store.remember(change.room, change.seats)
 
 
 async def publish(change) -> None:
@@ -28,7 +19,7 @@ async def publish(change) -> None:
     only = fanout.viewers(room.code)
     if only is None or only:
         frames = viewmodel.viewer_frames(room, change.seats, net.join_url(room.code), only)
-        row = services.committed_row(room.code, room.version) if only is None else None
+        row = store.committed_row(room.code, room.version) if only is None else None
         await fanout.frames(room.code, room.version, frames, row=row)
     for effect in change.effects:
         await _carry_out(room, effect)
@@ -39,7 +30,7 @@ async def receive(msg: dict) -> None:
     Frames from another process carry the room row it committed: kept here, the next game
     action of the room in this process decides on it without reading the row."""
     if msg.get("row") is not None and fanout.foreign(msg):
-        services.adopt_committed(msg["code"], msg["row"])
+        store.adopt(msg["code"], msg["row"])
     await fanout.receive(msg)
 
 
@@ -53,9 +44,12 @@ async def heal() -> int:
     rooms = fanout.shared_rooms()
     if not rooms:
         return 0
-    codes = fanout.stale(await database_sync_to_async(services.room_versions)(rooms))
+    codes = fanout.stale(await database_sync_to_async(store.versions)(rooms))
     for code in codes:
-        change = await database_sync_to_async(services.room_read)(code)
+        try:
+            change = await database_sync_to_async(selectors.room_read)(code)
+        except ServiceError:    # closed or purged meanwhile: nothing to heal
+            continue
         remember(change)
         frames = viewmodel.viewer_frames(change.room, change.seats, net.join_url(code),
                                          fanout.local_viewers(code))

@@ -5,8 +5,10 @@ for the caller to carry out after the commit.
 """
 from __future__ import annotations
 
+import secrets
+
 from partyhub.gamekit import clean_options
-from partyhub.rooms import registry
+from partyhub.rooms import registry, seating, store
 from partyhub.rooms.errors import fail
 
 
@@ -50,10 +52,7 @@ def end(room, seats, actor, d, now):
     if room.phase == "playing":
         _log(room, "game_ended", {"completed": False}, now)
     room.phase, room.paused_at = "lobby", None
-    for seat in seats:
-        if not seat.playing:
-            seat.playing = True
-            seat.save(update_fields=["playing"])
+    _all_playing(seats)
     return []
 
 
@@ -84,13 +83,12 @@ def kick(room, seats, actor, d, now):
     if actor.seat is not None and actor.seat.pk == seat.pk:
         raise fail("bad_action", "You cannot kick yourself.")
     seat.kicked, seat.connected = True, False
-    seat.save(update_fields=["kicked", "connected"])
+    store.save_seat(seat, ("kicked", "connected"))
     _log(room, "player_kicked", {"player": seat.player_id}, now)
     seats.remove(seat)
-    from partyhub.rooms.services import _ensure_vip
     if room.vip == seat.player_id:
         room.vip = ""
-    _ensure_vip(room, seats)
+    seating.ensure_vip(room, seats)
     return [("kick", seat.player_id, seat.channel)]
 
 
@@ -137,7 +135,7 @@ def take_seat(room, seats, actor, d, now):
         raise fail("not_allowed", "Join the room by name first, then take a free seat.")
     if not room.settings.get("takeover"):
         raise fail("takeover_off")
-    target = next((s for s in room.seats.all() if s.player_id == d.get("player")), None)
+    target = next((s for s in store.all_seats(room) if s.player_id == d.get("player")), None)
     if target is None or target.player_id not in room.game_seats:
         raise fail("unknown_player")
     if target.connected and not target.kicked:
@@ -146,8 +144,8 @@ def take_seat(room, seats, actor, d, now):
     target.token_hash, target.kicked, target.bot = me.token_hash, False, False
     target.name, target.name_key = me.name, me.name_key
     target.connected, target.channel = False, ""
-    me.delete()
-    target.save()
+    store.delete_seat(me)
+    store.save_seat(target, ("token_hash", "kicked", "bot", "name", "name_key", "connected", "channel"))
     _log(room, "seat_taken", {"player": target.player_id, "name": target.name}, now)
     return [("moved", me.player_id, target.player_id)]
 
@@ -186,11 +184,7 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
     if room.settings.get("extended") and not extended_applied:
         options = {k: (v * 2 if game.options[k].seconds and isinstance(v, int) else v)
                    for k, v in options.items()}
-    import secrets
-    for seat in players:
-        if not seat.playing:
-            seat.playing = True
-            seat.save(update_fields=["playing"])
+    _all_playing(players)
     room.game_no += 1
     room.game_id, room.options = game.id, options
     room.game_seats = [s.player_id for s in players]
@@ -206,6 +200,13 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
         finish(room, outcome)
 
 
+def _all_playing(seats) -> None:
+    """Spectators who joined mid-game play from the next deal on."""
+    for seat in seats:
+        if not seat.playing:
+            seat.playing = True
+            store.save_seat(seat, ("playing",))
+
+
 def _log(room, type_, data, now):
-    from partyhub.rooms.services import _append
-    _append(room, type_, "", data, now)
+    store.append(room, type_, "", data, now)

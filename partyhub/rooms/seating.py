@@ -54,3 +54,15 @@ def free_look(taken_colors) -> tuple[str, str]:
         if color not in taken_colors:
             return color, symbol
     return SEAT_LOOKS[len(taken_colors) % len(SEAT_LOOKS)]
+
+
+def ensure_vip(room, seats) -> None:
+    """The VIP is a connected person; when the VIP leaves, the next connected player is."""
+    current = next((s for s in seats if s.player_id == room.vip), None)
+    if current is not None and (current.connected or not any(s.connected for s in seats)):
+        return
+    humans = [s for s in seats if not s.bot]
+    start = current.order if current else -1
+    ring = sorted(humans, key=lambda s: (s.order <= start, s.order))
+    nxt = next((s for s in ring if s.connected), None) or (ring[0] if ring else None)
+    room.vip = nxt.player_id if nxt else ""

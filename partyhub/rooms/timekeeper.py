@@ -32,8 +32,8 @@ def due_codes(now: int) -> list[str]:
 
 def fire_due(now: int | None = None) -> list:
     """Fire every due deadline once (sync); returns the committed changes to publish."""
-    from partyhub.rooms import services
-    now = services.wall_ms() if now is None else now
+    from partyhub.rooms import clock, services
+    now = clock.wall_ms() if now is None else now
     changes = []
     for code in due_codes(now):
         try:
@@ -46,22 +46,52 @@ def fire_due(now: int | None = None) -> list:
     return changes
 
 
-GROUP_REFRESH_SECONDS = 2.0
+GROUP_REFRESH_SECONDS = 2.0     # also how often the caches are swept
+LIFECYCLE_SECONDS = 30.0        # how often idle rooms are closed and old ones purged
+
+
+class Every:
+    """Due once every `seconds` of the loop's clock (the first time at once)."""
+
+    def __init__(self, seconds: float):
+        self.seconds, self.last = seconds, None
+
+    def due(self, now: float) -> bool:
+        if self.last is not None and now - self.last < self.seconds:
+            return False
+        self.last = now
+        return True
+
+
+def _upkeep_sync(local: list, beat: bool, lifecycle_due: bool) -> None:
+    """The database side of upkeep (one trip to a database thread)."""
+    from partyhub.rooms import lifecycle
+    if beat:
+        lifecycle.heartbeat(local)
+    if lifecycle_due:
+        closed, purged = lifecycle.maintain()
+        if closed or purged.rooms:
+            log.info("rooms closed: %d, purged: %d", closed, purged.rooms)
 
 
 async def _run() -> None:
-    from partyhub.rooms import fanout
+    from partyhub.rooms import fanout, lifecycle, store
     from partyhub.rooms.publish import heal, publish
     loop = asyncio.get_running_loop()
-    refreshed = loop.time()
+    refresh, beat = Every(GROUP_REFRESH_SECONDS), Every(lifecycle.heartbeat_seconds())
+    cycle = Every(min(LIFECYCLE_SECONDS, lifecycle.heartbeat_seconds()))
     while True:
         try:
             for change in await database_sync_to_async(fire_due)():
                 await publish(change)
-            if loop.time() - refreshed >= GROUP_REFRESH_SECONDS:
-                refreshed = loop.time()
+            now = loop.time()
+            if refresh.due(now):
                 await fanout.refresh()      # room groups survive a Redis restart
                 await heal()                # and frames lost meanwhile are sent again
+                store.sweep(fanout.rooms())  # forget the rooms nobody here uses
+            beating, cycling = beat.due(now), cycle.due(now)
+            if beating or cycling:
+                await database_sync_to_async(_upkeep_sync)(fanout.rooms(), beating, cycling)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -5,7 +5,7 @@ import json
 
 from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import registry
-from partyhub.rooms.services import wall_deadline
+from partyhub.rooms.clock import wall_deadline
 
 ROOM_ACTION_TYPES = ("start", "again", "end", "pause", "resume", "kick", "lock", "unlock",
                      "settings", "add_bot", "take_seat")

@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import publish as publish_module
 from partyhub.rooms import services
+from partyhub.rooms import selectors
 from tests.rooms.helpers import make_room
 from tests.rooms.wsclient import Client
 
@@ -151,7 +152,7 @@ async def _settle(conns, viewers, rec, seconds=2.0) -> bool:
 
 async def _fire_deadline(code):
     """Nobody can act: let the room's timer fall due now (as the timekeeper would)."""
-    room = await database_sync_to_async(services.room_get)(code)
+    room = await database_sync_to_async(selectors.room_get)(code)
     if room.deadline_at is None:
         raise AssertionError(f"stalled with no timer in phase {room.phase}: {json.dumps(room.state)[:400]}")
     change = await database_sync_to_async(services.room_tick)(code, room.deadline_at)

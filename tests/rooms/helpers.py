@@ -1,6 +1,7 @@
 """Small helpers for room tests: a room with seats, actors, the count game started."""
 from partyhub.rooms import services
-from partyhub.rooms.services import Actor
+from partyhub.rooms import selectors
+from partyhub.rooms.selectors import Actor
 
 
 def make_room(n=3, language="en"):
@@ -27,4 +28,4 @@ def start_count(code, actor=None, **options):
 
 
 def room(code):
-    return services.room_get(code)
+    return selectors.room_get(code)

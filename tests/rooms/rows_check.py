@@ -11,12 +11,13 @@ def check_reads_match_the_orm():
 
     from partyhub.rooms import rows, services
     from partyhub.rooms.models import Room
+    from partyhub.rooms.selectors import Actor
     from tests.rooms.helpers import make_room, player, start_count
 
     code, _, seats = make_room(3, "uk")
     start_count(code, target=50, turn_seconds=30)
     services.room_apply(code, player(seats[0]), "a1", {"type": "say", "text": "прива́т <b>"})
-    services.room_apply(code, services.Actor("tv"), None, {"type": "pause"})
+    services.room_apply(code, Actor("tv"), None, {"type": "pause"})
     orm = Room.objects.get(code=code)
     with transaction.atomic():
         lean = rows.lock_room(code)
@@ -317,7 +318,7 @@ def check_a_stale_committed_room_loses_nothing():
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from partyhub.rooms import rows, services
+    from partyhub.rooms import rows, services, store
     from partyhub.rooms.models import Event, Room
     from tests.rooms.helpers import make_room, player, start_count, tv
 
@@ -326,9 +327,9 @@ def check_a_stale_committed_room_loses_nothing():
     code, _, seats = make_room(2)
     start_count(code, target=50)
     services.room_apply(code, player(seats[0]), "s1", {"type": "say", "text": "mine"})
-    stale = services._COMMITTED[code]
+    stale = store.CACHE.get(code, "committed")
     services.room_apply(code, player(seats[1]), "s2", {"type": "say", "text": "elsewhere"})
-    services._COMMITTED[code] = stale              # as if another process had written s2
+    store.CACHE.put(code, "committed", stale)              # as if another process had written s2
     with CaptureQueriesContext(connection) as q:
         change = services.room_apply(code, player(seats[0]), "s3", {"type": "say", "text": "late"},
                                      known=stale[0])
@@ -339,14 +340,14 @@ def check_a_stale_committed_room_loses_nothing():
     versions = list(Event.objects.filter(room=back, version__gt=stale[0]).values_list("version", flat=True))
     assert sorted(set(versions)) == [stale[0] + 1, stale[0] + 2]
     # a write rolled back is never kept: the committed room stays the one before it
-    kept = services._COMMITTED[code]
+    kept = store.CACHE.get(code, "committed")
     try:
         with transaction.atomic():
             services.room_apply(code, tv(), None, {"type": "pause"})
             raise RuntimeError("rolled back")
     except RuntimeError:
         pass
-    assert services._COMMITTED[code] is kept
+    assert store.CACHE.get(code, "committed") is kept
     assert Room.objects.get(code=code).paused_at is None
 
 
@@ -359,7 +360,7 @@ def check_a_row_from_another_process_is_decided_on():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from partyhub.rooms import fanout, publish, rows, services
+    from partyhub.rooms import fanout, publish, rows, services, store
     from tests.rooms.helpers import make_room, player, start_count
 
     if not rows.unlocked_writes():
@@ -367,23 +368,23 @@ def check_a_row_from_another_process_is_decided_on():
     code, _, seats = make_room(2)
     start_count(code, target=50)
     first = services.room_apply(code, player(seats[0]), "r1", {"type": "say", "text": "here"})
-    mine = services._COMMITTED[code]
+    mine = store.CACHE.get(code, "committed")
     there = services.room_apply(code, player(seats[1]), "r2", {"type": "say", "text": "there"})
-    row = msgpack.unpackb(msgpack.packb(services.committed_row(code, there.room.version)))
-    assert services.committed_row(code, first.room.version) is None
-    services._COMMITTED[code] = mine                # this process had only its own write
+    row = msgpack.unpackb(msgpack.packb(store.committed_row(code, there.room.version)))
+    assert store.committed_row(code, first.room.version) is None
+    store.CACHE.put(code, "committed", mine)                # this process had only its own write
     msg = {"type": "fanout", "kind": "frames", "code": code, "v": there.room.version, "frames": {},
            "row": row, "origin": "another process"}
     asyncio.run(publish.receive(msg))
-    assert services._COMMITTED[code][0] == there.room.version
-    services.adopt_committed(code, mine)            # an older row does not replace it
-    assert services._COMMITTED[code][0] == there.room.version
+    assert store.CACHE.get(code, "committed")[0] == there.room.version
+    store.adopt(code, mine)            # an older row does not replace it
+    assert store.CACHE.get(code, "committed")[0] == there.room.version
     newer = [there.room.version + 9, row[1]]
     for other_model in (newer + [row[2] + 1], [newer[0], row[1][:-1], row[2]], newer):
-        services.adopt_committed(code, other_model)  # nor one of other columns (an upgrade)
-        assert services._COMMITTED[code][0] == there.room.version
+        store.adopt(code, other_model)  # nor one of other columns (an upgrade)
+        assert store.CACHE.get(code, "committed")[0] == there.room.version
     asyncio.run(publish.receive({**msg, "origin": fanout.PROCESS, "row": mine}))   # nor our own echo
-    assert services._COMMITTED[code][0] == there.room.version
+    assert store.CACHE.get(code, "committed")[0] == there.room.version
     with CaptureQueriesContext(connection) as q:
         last = services.room_apply(code, player(seats[0]), "r3", {"type": "say", "text": "again"},
                                    known=there.room.version)

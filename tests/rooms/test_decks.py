@@ -17,6 +17,7 @@ from PIL import Image
 from games.association import deck as decks
 from partyhub.rooms import decks as upload
 from partyhub.rooms import services
+from partyhub.rooms import selectors
 from tests.rooms.helpers import make_room, tv
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -218,7 +219,7 @@ def test_association_plays_with_the_custom_deck_and_refuses_a_too_small_one(clie
         assert e.value.code == "bad_options"
     deck = send(client, code, host, "Ours", [f(f"{i}.png", picture()) for i in range(21)]).json()
     _start(code, "association", deck=deck["deck"])
-    room_now = services.room_get(code)
+    room_now = selectors.room_get(code)
     state = room_now.state
     cards = [c for hand in state["hands"].values() for c in hand] + state["draw"]
     assert sorted(cards) == sorted(decks.card_ids(deck["deck"]))
@@ -236,4 +237,4 @@ def test_jinx_tops_a_small_custom_deck_up_from_the_default(client, room, monkeyp
     assert len(ids) == 142 and len(set(ids)) == 142
     assert ids[:5] == decks.card_ids(deck_id) and all(i.startswith("a") for i in ids[5:])
     _start(code, "jinx", deck=deck_id)
-    assert services.room_get(code).state["options"]["deck"] == deck_id
+    assert selectors.room_get(code).state["options"]["deck"] == deck_id

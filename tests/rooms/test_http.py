@@ -4,6 +4,7 @@ import json
 import pytest
 
 from partyhub.rooms import services
+from partyhub.rooms import selectors
 from tests.rooms.helpers import make_room, player, start_count
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -170,12 +171,12 @@ def test_the_frequent_requests_keep_their_database_connection(client, monkeypatc
     from django.db import connection
 
     seen = []
-    real = services.room_read
+    real = selectors.room_read
 
     def spy(code):
         seen.append((threading.current_thread().name, id(connection.connection)))
         return real(code)
-    monkeypatch.setattr(services, "room_read", spy)
+    monkeypatch.setattr(selectors, "room_read", spy)
     code = post(client, "/api/rooms").json()["code"]
     assert post(client, f"/api/rooms/{code}/join", {"name": "Ann"}).status_code == 201
     for _ in range(3):

@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async
 
 from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import fanout, net, publish, services, viewmodel
+from partyhub.rooms import selectors
 from tests.rooms.helpers import make_room, player, start_count
 from tests.rooms.wsclient import Client
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_frames_for_some_viewers_are_the_frames_for_all_of_them():
     code, _, seats = make_room(3)
     start_count(code, target=50)
-    change = services.room_read(code)
+    change = selectors.room_read(code)
     url = net.join_url(code)
     every = viewmodel.viewer_frames(change.room, change.seats, url)
     assert set(every) == {TABLE, AUDIENCE} | {s.player_id for s in seats}

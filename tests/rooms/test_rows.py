@@ -31,20 +31,24 @@ def test_on_postgresql(postgres_database, tmp_path):
     assert out.stdout.split() == [w for c in rows_check.CHECKS for w in ("ok", c.__name__)]
 
 
-def test_the_rows_kept_per_room_are_bounded_newest_last(monkeypatch):
-    from partyhub.rooms import rows, services
+def test_the_rows_kept_per_room_are_bounded_newest_last(settings):
+    from partyhub.rooms import rows, store
     from partyhub.rooms.models import Room
 
-    monkeypatch.setattr(services, "COMMITTED_MAX", 3)
-    monkeypatch.setattr(services, "_COMMITTED", {})
+    settings.PARTYHUB_ROOM_CACHE_MAX = 3
+    store.CACHE = cache = store.RoomCache(store._bound)
 
     def row(version):
         return (version, (None,) * len(Room._meta.concrete_fields), rows.row_shape())
-    for i, code in enumerate("ABCDE"):
-        services.adopt_committed(code, row(i + 1))
-    assert list(services._COMMITTED) == ["C", "D", "E"]
-    services.adopt_committed("C", row(9))              # a newer row of C: now the newest kept
-    services.adopt_committed("D", row(2))              # an older one of D changes nothing
-    assert list(services._COMMITTED) == ["D", "E", "C"] and services._COMMITTED["D"][0] == 4
-    services.adopt_committed("F", row(1))
-    assert list(services._COMMITTED) == ["E", "C", "F"]
+    try:
+        for i, code in enumerate("ABCDE"):
+            store.adopt(code, row(i + 1))
+        assert cache.codes() == ["C", "D", "E"]
+        store.adopt("C", row(9))              # a newer row of C: now the newest kept
+        store.adopt("D", row(2))              # an older one of D changes nothing
+        assert cache.codes() == ["D", "E", "C"]
+        assert cache.get("D", "committed")[0] == 4     # a read is a use: D is the newest now
+        store.adopt("F", row(1))
+        assert cache.codes() == ["C", "D", "F"]
+    finally:
+        store.CACHE = store.RoomCache(store._bound)

@@ -2,6 +2,7 @@
 import pytest
 
 from partyhub.rooms import services
+from partyhub.rooms import selectors
 from partyhub.rooms.errors import ServiceError
 from partyhub.rooms.models import Event
 from tests.rooms.helpers import make_room, player, room, start_count, tv
@@ -63,10 +64,10 @@ def test_a_full_room_refuses_joins(settings):
 
 def test_a_wrong_token_opens_nothing_and_no_token_opens_the_audience():
     code, host, seats = make_room(1)
-    refused("unauthorized", services.actor_for, code, "forged")
-    assert services.actor_for(code, None).role == "audience"
-    assert services.actor_for(code, host).role == "tv"
-    assert services.actor_for(code, seats[0].token).seat.player_id == seats[0].player_id
+    refused("unauthorized", selectors.actor_for, code, "forged")
+    assert selectors.actor_for(code, None).role == "audience"
+    assert selectors.actor_for(code, host).role == "tv"
+    assert selectors.actor_for(code, seats[0].token).seat.player_id == seats[0].player_id
 
 
 def test_only_the_host_or_the_vip_may_start_and_the_game_deals():
@@ -180,7 +181,7 @@ def test_a_kicked_player_cannot_come_back_and_the_vip_passes_on():
     change = services.room_apply(code, tv(), None, {"type": "kick", "player": seats[0].player_id})
     assert change.room.vip == seats[1].player_id
     assert ("kick", seats[0].player_id, f"ch-{seats[0].player_id}") in change.effects
-    refused("unauthorized", services.actor_for, code, seats[0].token)
+    refused("unauthorized", selectors.actor_for, code, seats[0].token)
     assert [s.player_id for s in change.seats] == [seats[1].player_id, seats[2].player_id]
 
 
@@ -209,10 +210,10 @@ def test_a_player_who_joins_mid_game_watches_and_may_take_a_disconnected_seat():
     refused("not_a_player", services.room_apply, code, player(late), None, {"type": "add", "n": 1})
     change = services.room_apply(code, player(late), None, {"type": "take_seat", "player": seats[0].player_id})
     assert ("moved", late.player_id, seats[0].player_id) in change.effects
-    actor = services.actor_for(code, token)
+    actor = selectors.actor_for(code, token)
     assert actor.seat.player_id == seats[0].player_id and actor.seat.name == "Late"
     assert room(code).state["scores"][seats[0].player_id] == 2
-    refused("unauthorized", services.actor_for, code, seats[0].token)
+    refused("unauthorized", selectors.actor_for, code, seats[0].token)
 
 
 def test_a_connected_seat_cannot_be_taken():

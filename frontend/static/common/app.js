@@ -333,15 +333,16 @@ function start(token) {
 function refused(reason) {
   S.view = null;
   S.screen = null;
+  const gone = reason === 'room_not_found' || reason === 'room_closed';
   if (PAGE === 'tv') {
-    if (reason === 'room_not_found') showGone(root, CODE);
+    if (gone) showGone(root, CODE, reason);
     else showNotHost(root, CODE, () => start(null));
     return;
   }
   const hadSeat = !!store.get(`partyhub.seat.${CODE}`);
   store.del(`partyhub.seat.${CODE}`);
   store.del(`partyhub.pid.${CODE}`);
-  if (reason === 'room_not_found') { showGone(root, CODE); return; }
+  if (gone) { showGone(root, CODE, reason); return; }
   const msg = reason === 'kicked' ? t('join.kicked') : hadSeat ? t('join.lost_seat') : null;
   askJoin(msg);
 }
@@ -356,7 +357,20 @@ function askJoin(message) {
       start(r.token);
     },
     onWatch: () => start(null),
+    onGone: (reason) => refused(reason),
   });
+}
+
+/** Before the join form: a room that has ended (or never was) says so at once. */
+async function askJoinIfLiving() {
+  try {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(CODE)}`, { cache: 'no-store' });
+    if (r.status === 404 || r.status === 410) {
+      refused(r.status === 410 ? 'room_closed' : 'room_not_found');
+      return;
+    }
+  } catch (e) { /* offline: the form says so when it is sent */ }
+  askJoin(null);
 }
 
 function boot() {
@@ -378,7 +392,7 @@ function boot() {
   const seat = store.get(`partyhub.seat.${CODE}`);
   if (seat) start(seat);
   else if (params.has('watch')) start(null);
-  else askJoin(null);
+  else askJoinIfLiving();
 }
 
 boot();

@@ -5,7 +5,7 @@ import { postJSON } from './util.js';
 
 const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked'];
 
-export function showJoin(root, { code, message, onJoined, onWatch }) {
+export function showJoin(root, { code, message, onJoined, onWatch, onGone }) {
   const err = h('p', { class: 'form-error', role: 'alert', hidden: !message }, message || '');
   const input = h('input', {
     class: 'name-input', type: 'text', name: 'name', maxlength: 32, required: true,
@@ -32,6 +32,7 @@ export function showJoin(root, { code, message, onJoined, onWatch }) {
         const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/join`, { name });
         if (r.status === 201 && r.body && r.body.token) { onJoined(r.body); return; }
         const c = r.body && r.body.error ? r.body.error.code : null;
+        if (c === 'room_closed' && onGone) { onGone(c); return; }
         showErr(JOIN_ERRORS.includes(c) ? t(`join.err.${c}`) : (r.body && r.body.error && r.body.error.message) || t('err.unknown'));
       } catch (ex) {
         showErr(t('conn.offline'));
@@ -70,11 +71,14 @@ export function showNotHost(root, code, onWatch) {
       h('a', { class: 'btn big', href: '/' }, t('tv.new_room')))));
 }
 
-export function showGone(root, code) {
-  mount(root, h('main', { class: 'screen center-screen' },
+/** No such room, or (reason 'room_closed') a room that has ended: offer a new one. */
+export function showGone(root, code, reason) {
+  const ended = reason === 'room_closed';
+  mount(root, h('main', { class: 'screen center-screen gone-screen' },
     h('div', { class: 'logo' }, 'partyhub'),
-    h('h2', null, code ? t('room.gone', { code }) : t('room.none')),
-    h('a', { class: 'btn primary big', href: '/' }, t('room.home'))));
+    h('h2', null, !code ? t('room.none') : ended ? t('room.ended', { code }) : t('room.gone', { code })),
+    ended ? h('p', { class: 'hint' }, t('room.ended_hint')) : null,
+    h('a', { class: 'btn primary big', href: '/' }, ended ? t('room.new') : t('room.home'))));
 }
 
 export function showReplaced(root, onUseHere) {

@@ -1,7 +1,7 @@
 // The partyhub WebSocket client: reconnect with backoff + jitter, resync by whole views,
 // unique action ids, ping/pong clock offset, stream frames, connection status.
 
-const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'kicked', 'unauthorized']);
+const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'room_closed', 'kicked', 'unauthorized']);
 
 export class Socket {
   /**
@@ -9,7 +9,8 @@ export class Socket {
    *        onStatus(status), onRefused(reason), onToken(d), onReplaced()}
    * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
    * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
-   * same token (no reconnect), 4005 moved (a "token" frame came first), 4008 flood.
+   * same token (no reconnect), 4005 moved (a "token" frame came first), 4008 flood,
+   * 4010 the room has ended (an error frame with room_closed or room_not_found came first).
    */
   constructor(opts) {
     this.o = opts;
@@ -76,6 +77,7 @@ export class Socket {
       clearInterval(this.pingTimer);
       if (this.stopped) { this.setStatus('closed'); return; }
       if (ev.code === 4003) { this.refused('bad_token'); return; }       // refused / kicked
+      if (ev.code === 4010) { this.refused('room_closed'); return; }     // ended (frame came first)
       if (ev.code === 4000) {                                            // another tab took this seat
         this.stop();
         this.setStatus('replaced');
@@ -96,6 +98,7 @@ export class Socket {
     try {
       const r = await fetch(`/api/rooms/${encodeURIComponent(this.code)}`, { cache: 'no-store' });
       if (r.status === 404) { this.refused('room_not_found'); return; }
+      if (r.status === 410) { this.refused('room_closed'); return; }
       const pid = this.o.pid && this.o.pid();
       if (r.ok && pid) {
         const room = await r.json();

@@ -1,0 +1,28 @@
+"""Time in a room: the wall clock, the game clock (which stops while paused), the due timer."""
+from __future__ import annotations
+
+import time
+
+from partyhub.rooms import registry
+
+
+def wall_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def game_now(room, wall: int) -> int:
+    """The game clock: wall time less the time spent paused (frozen while paused)."""
+    if room.paused_at is not None:
+        wall = room.paused_at
+    return wall - room.paused_total
+
+
+def wall_deadline(room) -> int | None:
+    """The wall time at which the room's running game's timer falls due, or None."""
+    if room.phase != "playing" or room.paused_at is not None or not room.state:
+        return None
+    if room.closed_at is not None:
+        return None
+    game = registry.get(room.game_id)
+    due = game.deadline(room.state) if game else None
+    return None if due is None else due + room.paused_total

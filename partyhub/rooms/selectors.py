@@ -1,0 +1,64 @@
+"""Reads: who a token opens, the committed room and its seats. Nothing here writes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from partyhub.gamekit import AUDIENCE, TABLE
+from partyhub.rooms import seating, store
+from partyhub.rooms.errors import fail
+from partyhub.rooms.models import Room, Seat
+
+
+@dataclass
+class Actor:
+    """Who acts: the TV (host token), a seat (player or spectator), or the anonymous audience."""
+    role: str                    # "tv" | "player" | "audience"
+    seat: Seat | None = None
+
+    @property
+    def viewer(self):
+        if self.role == "tv":
+            return TABLE
+        if self.seat is not None and self.seat.playing:
+            return self.seat.player_id
+        return AUDIENCE
+
+
+def living(room: Room | None) -> Room:
+    """The room, if it exists and is not closed (else room_not_found / room_closed)."""
+    if room is None:
+        raise fail("room_not_found")
+    if room.closed_at is not None:
+        raise fail("room_closed")
+    return room
+
+
+def room_get(code: str) -> Room:
+    return living(store.read(str(code).upper()))
+
+
+def actor_for(code: str, token: str | None) -> Actor:
+    """Who a token opens in a room; raises unauthorized for a wrong or kicked token."""
+    room = room_get(code)
+    if not token:
+        return Actor("audience")
+    digest = seating.token_hash(token)
+    if digest == room.host_token_hash:
+        return Actor("tv")
+    seat = next((s for s in store.live_seats(room) if s.token_hash == digest), None)
+    if seat is None:
+        raise fail("unauthorized", "That token does not open a seat in this room.")
+    return Actor("player", seat)
+
+
+def room_read(code: str) -> store.Change:
+    """The committed room and its seats, without a lock (a snapshot for streams)."""
+    room = room_get(code)
+    return store.Change(room, store.live_seats(room))
+
+
+def host_check(code: str, token: str | None) -> Room:
+    room = room_get(code)
+    if not token or seating.token_hash(token) != room.host_token_hash:
+        raise fail("unauthorized")
+    return room
