@@ -79,11 +79,14 @@ def _wait_tcp(port: int, proc, log: Path, wait: float) -> None:
 class Server:
     """One server process. kind: "partyhub" | "bare" | "bare-pubsub" | "raw"."""
 
-    def __init__(self, kind: str, workdir: Path, env: dict | None = None, port: int | None = None):
-        self.kind, self.workdir = kind, Path(workdir)
+    def __init__(self, kind: str, workdir: Path, env: dict | None = None, port: int | None = None,
+                 root: Path = ROOT):
+        """`root`: the checkout whose code the server runs (another commit's, for a baseline
+        in the same run); this project's interpreter and packages either way."""
+        self.kind, self.workdir, self.root = kind, Path(workdir), Path(root)
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "PYTHONPATH": str(ROOT), "PORT": str(self.port),
+        self.env = {**os.environ, "PYTHONPATH": str(self.root), "PORT": str(self.port),
                     "PARTYHUB_DATA": str(self.workdir), **BENCH_ENV, **(env or {})}
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         if kind.startswith("bare"):
@@ -104,14 +107,14 @@ class Server:
 
     def migrate(self) -> "Server":
         if self.kind == "partyhub":
-            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
+            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=self.root,
                            env=self.env, check=True)
         return self
 
     def start(self, wait: float = 60) -> "Server":
         self.workdir.mkdir(parents=True, exist_ok=True)
         out = open(self.log, "ab")
-        self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=self.env, stdout=out, stderr=out,
+        self.proc = subprocess.Popen(self.command(), cwd=self.root, env=self.env, stdout=out, stderr=out,
                                      start_new_session=True)
         _wait_tcp(self.port, self.proc, self.log, wait)
         if self.kind == "partyhub":   # the first request also starts the timekeeper

@@ -148,4 +148,4 @@ def maintain(now: int | None = None) -> tuple[int, Purged]:
     """One timekeeper pass: close a batch of idle rooms and purge a batch of old ones.
     A closed room had no socket open anywhere, so there is nobody to tell."""
     now = clock.wall_ms() if now is None else now
-    return close_idle(now), purge(now)
+    return close_idle(now, BATCH), purge(now, BATCH)

@@ -394,15 +394,48 @@ def check_a_row_from_another_process_is_decided_on():
 
 
 # The unlocked write exists on PostgreSQL only; on SQLite these would check nothing.
-PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
-           check_concurrent_actions_are_each_applied_once, check_a_committed_room_is_decided_on_without_a_read,
-           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on}
+def check_a_closed_room_is_not_reopened_by_a_kept_row():
+    """PostgreSQL only: a process that still keeps a room's committed row from before the room
+    was closed (another process closed it) decides on it, but its conditional write fails on
+    the version the close bumped, and the action is refused on the room as read: closed."""
+    from partyhub.rooms import clock, lifecycle, rows, services, store
+    from partyhub.rooms.errors import ServiceError
+    from partyhub.rooms.models import Room
+    from tests.rooms.helpers import make_room, player, start_count
+
+    if not rows.unlocked_writes():
+        return
+    code, _, seats = make_room(2)
+    start_count(code, target=50)
+    first = services.room_apply(code, player(seats[0]), "k1", {"type": "say", "text": "before"})
+    kept = store.CACHE.get(code, "committed")
+    assert kept[0] == first.room.version
+    assert lifecycle.close(code, clock.wall_ms() + lifecycle.idle_ms() + 60_000)
+    store.CACHE.put(code, "committed", kept)        # as kept by a process that missed the close
+    try:
+        services.room_apply(code, player(seats[0]), "k2", {"type": "say", "text": "after"},
+                            known=first.room.version)
+        raise AssertionError("a closed room took an action")
+    except ServiceError as e:
+        assert e.code == "room_closed", e.code
+    back = Room.objects.get(code=code)
+    assert back.closed_at is not None and back.version == first.room.version + 1
+    assert back.state["said"][-1][-1] == "before"
+
+
 CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
           check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
           check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once,
           check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
-          check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on]
+          check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
+          check_a_closed_room_is_not_reopened_by_a_kept_row]
+
+
+PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
+           check_concurrent_actions_are_each_applied_once, check_a_committed_room_is_decided_on_without_a_read,
+           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
+           check_a_closed_room_is_not_reopened_by_a_kept_row}
 
 
 def main() -> None:
