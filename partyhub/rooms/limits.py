@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, deque
 
 
 class Bucket:
@@ -23,21 +23,30 @@ class Bucket:
 
 
 class Window:
-    """At most `limit` events per `seconds` per key (per process)."""
+    """At most `limit` events per `seconds` per key (per process). At most `max_keys` keys are
+    kept: past that, keys with no event in the window go first, then the least recently hit."""
 
-    def __init__(self, limit: int, seconds: float = 60.0):
-        self.limit, self.seconds = limit, seconds
-        self.hits: dict = defaultdict(deque)
+    def __init__(self, limit: int, seconds: float = 60.0, max_keys: int = 10000):
+        self.limit, self.seconds, self.max_keys = limit, seconds, max_keys
+        self.hits: OrderedDict = OrderedDict()
 
     def allow(self, key: str) -> bool:
         now = time.monotonic()
-        q = self.hits[key]
+        q = self.hits.get(key)
+        if q is None:
+            if len(self.hits) >= self.max_keys:
+                self._prune(now)
+            q = self.hits[key] = deque()
+        self.hits.move_to_end(key)
         while q and q[0] <= now - self.seconds:
             q.popleft()
         if len(q) >= self.limit:
             return False
         q.append(now)
-        if len(self.hits) > 10000:
-            for k in [k for k, v in self.hits.items() if not v][:5000]:
-                del self.hits[k]
         return True
+
+    def _prune(self, now: float) -> None:
+        for k in [k for k, v in self.hits.items() if not v or v[-1] <= now - self.seconds]:
+            del self.hits[k]
+        while len(self.hits) >= self.max_keys:
+            self.hits.popitem(last=False)

@@ -25,7 +25,7 @@ def _q(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _room_sql(vendor: str, for_update: bool, skip_locked: bool) -> tuple[str, tuple]:
     fields = tuple(Room._meta.concrete_fields)
     room, item = Room._meta, StreamItem._meta
@@ -39,7 +39,7 @@ def _room_sql(vendor: str, for_update: bool, skip_locked: bool) -> tuple[str, tu
     return sql, fields
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _converters(vendor: str, fields: tuple) -> tuple:
     """Per field: (column expression, the backend's and the field's own converters), which is
     what the ORM applies to each value it reads."""
@@ -111,7 +111,7 @@ def _as_is(text: str) -> str:
     return text
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def row_shape() -> int:
     """A fingerprint of the room row's columns: a frozen row from a process whose model
     differs (a rolling upgrade) does not fit this one's (`fits`)."""
@@ -143,7 +143,7 @@ def thaw(frozen) -> Room:
     return room
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _update_sql(vendor: str) -> tuple[str, tuple]:
     fields = tuple(f for f in Room._meta.concrete_fields if not f.primary_key)
     sets = ", ".join(f"{_q(f.column)} = %s" for f in fields)
@@ -187,7 +187,7 @@ def save_room(room: Room, events=(), expected: int | None = None) -> tuple | Non
     return frozen
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _conditional_sql(vendor: str, rows: int) -> str:
     """UPDATE the room if its version is still the one read and no stream items of its game
     are stored (they are absorbed on the locked path), and insert the events only if it did
@@ -217,7 +217,7 @@ def _event_values(rows: int) -> str:
     return "VALUES " + ", ".join([one] * rows)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _insert_sql(vendor: str, rows: int) -> str:
     return f"INSERT INTO {_q(Event._meta.db_table)} ({_event_cols()}) {_event_values(rows)}"
 
@@ -229,7 +229,7 @@ def _event_params(events) -> list:
 _ITEM_FIELDS = tuple(StreamItem._meta.get_field(n) for n in ("id", "seat", "data"))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _select_sql(vendor: str, fields: tuple, where: tuple, order: str) -> str:
     """SELECT these fields of their model WHERE each of `where` = %s ORDER BY `order`."""
     t = fields[0].model._meta
@@ -275,7 +275,7 @@ def _seats(room: Room, where: tuple, params: list) -> list:
     return seats
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def _insert_seat_sql(vendor: str) -> tuple[str, tuple]:
     fields = tuple(f for f in _SEAT_FIELDS if not f.primary_key)
     cols = ", ".join(_q(f.column) for f in fields)
