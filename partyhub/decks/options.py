@@ -14,14 +14,14 @@ from dataclasses import replace
 from partyhub import decks
 
 
-def deck_options(options: dict) -> list[str]:
+def names_of(options: dict) -> list[str]:
     """The names of the options that choose a deck."""
-    return [name for name, opt in options.items() if getattr(opt, "deck", False)]
+    return [name for name, opt in options.items() if opt.deck]
 
 
 def bind(game) -> None:
     """Offer the platform's decks as the choices of the game's deck options (idempotent)."""
-    wanted = deck_options(game.options)
+    wanted = names_of(game.options)
     if not wanted:
         return
     game.options = {name: replace(opt, choices=decks.names, labels=decks.labels)
@@ -32,7 +32,7 @@ def resolved(game_options: dict, options: dict) -> dict:
     """{"_<name>": the chosen deck as data} for each deck option (options already cleaned);
     raises ValueError("<name>: ...") when a deck has gone since the options were checked."""
     out = {}
-    for name in deck_options(game_options):
+    for name in names_of(game_options):
         try:
             out[f"_{name}"] = decks.resolve(options[name])
         except (KeyError, OSError, ValueError):

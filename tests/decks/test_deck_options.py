@@ -47,7 +47,7 @@ def test_the_registry_offers_a_games_deck_option_the_platforms_decks(data_dir):
 
 
 def test_every_registered_game_with_a_deck_option_has_it_bound():
-    with_decks = [g.id for g in registry.listed() if deck_options.deck_options(g.options)]
+    with_decks = [g.id for g in registry.listed() if deck_options.names_of(g.options)]
     assert with_decks == ["association", "jinx"]
     for game_id in with_decks:
         assert registry.get(game_id).options["deck"].choices is decks.names
