@@ -32,6 +32,12 @@ Optional:
         called before setup with the cleaned options and the number of players: a reason
         the game cannot start (the start is refused with bad_options), or None.
 
+Decks (docs/decisions.md, "Decks"): an option declared `Option(DEFAULT_DECK, deck=True)`
+is offered the platform's decks as its choices (the registry binds them), and the room
+service hands the chosen deck to `check` and `setup` as plain data in `options["_<name>"]`:
+{"id", "name", "image", "cards": [card ids], "spares": [the default deck's other ids]}.
+The rules keep what they need in the state; they never look a deck up themselves.
+
 Optional, for high-rate streams (only games with `streams`):
     stream(state, seat, action, now) -> Relay | Rejected
         checks one stream item against a recent snapshot of the state; never mutates it
@@ -48,6 +54,7 @@ from typing import Any
 
 TABLE = "@table"
 AUDIENCE = "@audience"
+DEFAULT_DECK = "default"    # the id of the shipped card deck (partyhub/decks/)
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,7 @@ class Option:
     seconds: bool = False       # a timer length: doubled by the room's "extended timers"
     text: bool = False          # free text (a custom word list, a deck name...)
     labels: Any = None          # optional callable: {choice: display name} (custom decks)
+    deck: bool = False          # a deck id: the registry binds the platform's decks as choices
 
     def choice_list(self) -> tuple | None:
         """The choices now: a callable `choices` is asked each time (decks come and go)."""

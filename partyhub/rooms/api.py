@@ -184,11 +184,10 @@ def decks_list(request):
 @api
 @require_GET
 def deck_card(request, deck_id, card_id):
-    from games.association import deck as association_decks
-    m = association_decks.CUSTOM_CARD_ID.match(card_id)
-    if not association_decks.CUSTOM_ID.match(deck_id) or not m or m.group(1) != deck_id:
+    from partyhub import decks as deck_store   # the platform's decks (not the upload module)
+    path = deck_store.card_file(deck_id, card_id)
+    if path is None:
         raise fail("deck_not_found")
-    path = association_decks.custom_root() / deck_id / f"{card_id}.webp"
     try:
         f = open(path, "rb")
     except OSError:

@@ -24,7 +24,7 @@ from pathlib import PurePosixPath
 
 from PIL import Image, ImageOps
 
-from games.association import deck as decks
+from partyhub import decks
 from partyhub.rooms.errors import fail
 
 SIZE = (600, 900)                    # the default deck's cards

@@ -1,8 +1,15 @@
-"""The game registry: each game app registers its rules object in AppConfig.ready()."""
+"""The game registry: each game app registers its rules object in AppConfig.ready().
+
+Registering also hands the game what the platform provides: its deck options are offered
+the platform's decks (partyhub/decks/options.py).
+"""
+from partyhub.decks import options as deck_options
+
 _games: dict = {}
 
 
 def register(game) -> None:
+    deck_options.bind(game)
     _games[game.id] = game
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 
+from partyhub.decks import options as deck_options
 from partyhub.gamekit import clean_options
 from partyhub.rooms import registry, seating, store
 from partyhub.rooms.errors import fail
@@ -174,9 +175,10 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
     try:
         options = clean_options(game.options, {k: v for k, v in (given_options or {}).items()
                                                if not k.startswith("_")})
+        dealt = deck_options.resolved(game.options, options)   # the chosen decks as data
     except ValueError as e:
         raise fail("bad_options", str(e))
-    problem = game.check(options, len(players)) if hasattr(game, "check") else None
+    problem = game.check({**options, **dealt}, len(players)) if hasattr(game, "check") else None
     if problem:
         raise fail("bad_options", problem)
     if "language" in game.options and not (given_options or {}).get("language"):
@@ -189,11 +191,12 @@ def _deal(room, seats, game, given_options, now, extended_applied=False):
     room.game_id, room.options = game.id, options
     room.game_seats = [s.player_id for s in players]
     room.paused_at, room.paused_total, room.results = None, 0, None
-    room.state = game.setup(room.game_seats, options, secrets.randbits(48))
+    given = {**options, **dealt}
+    room.state = game.setup(room.game_seats, given, secrets.randbits(48))
     if hasattr(game, "begin"):
         room.state = game.begin(room.state, now)
     room.phase = "playing"
-    _log(room, "game_started", {"game": game.id, "options": options,
+    _log(room, "game_started", {"game": game.id, "options": given,
                                 "seats": room.game_seats}, now)
     outcome = game.outcome(room.state)
     if outcome is not None:

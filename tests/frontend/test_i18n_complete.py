@@ -96,7 +96,7 @@ def test_every_choice_of_every_game_has_a_label_in_every_language():
     missing = []
     for game in registered_games():
         for name, option in game.options.items():
-            if name == "deck":      # deck names come from the installed card data
+            if option.deck:         # deck ids come from the platform's decks (partyhub/decks)
                 continue
             for value in option.spec().get("choices") or ():
                 keys = (f"choice.{game.id}.{name}.{value}", f"choice.{name}.{value}", f"choice.{value}")

@@ -14,7 +14,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
-from games.association import deck as decks
+from partyhub import decks
 from partyhub.rooms import decks as upload
 from partyhub.rooms import services
 from partyhub.rooms import selectors
@@ -193,7 +193,7 @@ def test_a_deck_survives_a_restart(client, room, data_dir):
     code, host = room
     deck_id = send(client, code, host, "Kept", [f("a.png", picture())]).json()["deck"]
     out = subprocess.run(
-        [sys.executable, "-c", "from games.association import deck; import json;"
+        [sys.executable, "-c", "from partyhub import decks as deck; import json;"
          "print(json.dumps([deck.names(), deck.labels(), deck.card_ids(deck.names()[-1])]))"],
         cwd=ROOT, env={**os.environ, "PARTYHUB_DATA": str(data_dir)},
         capture_output=True, text=True, check=True)
@@ -233,8 +233,10 @@ def test_jinx_tops_a_small_custom_deck_up_from_the_default(client, room, monkeyp
     monkeypatch.setattr(upload, "SIZE", (4, 6))
     deck_id = send(client, code, host, "J", [f(f"{i}.png", picture()) for i in range(5)]).json()["deck"]
     from games.jinx.rules.deck import faces
-    ids = faces(deck_id)
+    ids = faces(decks.resolve(deck_id))
     assert len(ids) == 142 and len(set(ids)) == 142
     assert ids[:5] == decks.card_ids(deck_id) and all(i.startswith("a") for i in ids[5:])
     _start(code, "jinx", deck=deck_id)
-    assert selectors.room_get(code).state["options"]["deck"] == deck_id
+    state = selectors.room_get(code).state
+    assert state["options"]["deck"] == deck_id and "_deck" not in state["options"]
+    assert [face for card in state["cards"] for face in card] == ids

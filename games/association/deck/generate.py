@@ -11,12 +11,14 @@ import argparse
 import json
 from pathlib import Path
 
+from partyhub import decks
+
 from . import compose
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 CARDS_DIR = ROOT / "frontend" / "static" / "games" / "association" / "cards"
-MANIFEST = HERE / "default.json"
+MANIFEST = decks.shipped_manifest_path()   # the platform owns the deck; this pipeline makes it
 QUALITY = 80
 
 

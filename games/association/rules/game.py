@@ -1,9 +1,8 @@
 """The association game object: options, apply, deadlines, scores and the outcome."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, evolve
+from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve
 
-from .. import deck as decks
 from . import turn, views
 
 CLUE_MAX = 140
@@ -12,7 +11,7 @@ CLUE_MAX = 140
 def _options() -> dict:
     timer = dict(min=0, max=600, seconds=True)
     return {
-        "deck": Option(decks.DEFAULT, choices=decks.names, labels=decks.labels),
+        "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "target_score": Option(0, min=0, max=200),
         "tell_seconds": Option(0, **timer),
         "submit_seconds": Option(0, **timer),
@@ -106,11 +105,12 @@ class Association:
         """Why these options cannot start a game of `players` players, or None.
 
         A deck must deal every hand and give everyone one more card: 7 cards a player.
+        The platform gives the chosen deck as data in options["_deck"] (partyhub.gamekit).
         """
-        name = options.get("deck", decks.DEFAULT)
-        have, need = len(decks.card_ids(name)), (turn.HAND + 1) * players
+        deck = turn.deck_of(options)
+        have, need = len(deck["cards"]), (turn.HAND + 1) * players
         if have < need:
-            return (f"deck: {decks.labels().get(name, name)} has {have} cards; "
+            return (f"deck: {deck['name']} has {have} cards; "
                     f"{players} players need at least {need}")
         return None
 

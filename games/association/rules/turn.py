@@ -1,23 +1,35 @@
 """A turn of association: tell -> submit -> vote -> reveal, scoring, and the end of the game."""
 from __future__ import annotations
 
-from partyhub.gamekit import rng
-
-from .. import deck as decks
+from partyhub.gamekit import DEFAULT_DECK, rng
 
 HAND = 6
 
 
+def deck_of(options: dict) -> dict:
+    """The deck the platform resolved into the options; without one there are no cards."""
+    deck = options.get("_deck")
+    if deck is None:
+        name = options.get("deck", DEFAULT_DECK)
+        return {"id": name, "name": name, "image": None, "cards": []}
+    return deck
+
+
 def setup(seats: list, options: dict, seed: int) -> dict:
+    deck = deck_of(options)
+    if not deck["cards"]:
+        raise ValueError("association deals from options['_deck'], which the platform resolves")
     state = {
-        "seed": seed, "rng": 0, "seats": list(seats), "options": dict(options),
+        "seed": seed, "rng": 0, "seats": list(seats),
+        "options": {k: v for k, v in options.items() if not k.startswith("_")},
+        "deck": {"name": deck["id"], "image": deck["image"]},
         "draw": [], "hands": {s: [] for s in seats}, "out": [],
         "phase": "tell", "turn": 0, "teller": 0, "clue": None,
         "played": {}, "table": [], "votes": {}, "scores": {s: 0 for s in seats},
         "last": None, "deadline": None, "idle": 0, "ended": None,
         "sitting_out": [],
     }
-    pile = decks.card_ids(options.get("deck", decks.DEFAULT))
+    pile = list(deck["cards"])
     r = rng(state)
     r.shuffle(pile)
     state["draw"] = pile

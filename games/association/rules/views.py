@@ -1,9 +1,8 @@
 """What each viewer may see, built from scratch (default-deny), and each seat's legal actions."""
 from __future__ import annotations
 
-from partyhub.gamekit import is_seat
+from partyhub.gamekit import DEFAULT_DECK, is_seat
 
-from .. import deck as decks
 from . import turn
 
 SHOWN = ("vote", "reveal")     # phases in which the table cards lie face up
@@ -11,7 +10,8 @@ SHOWN = ("vote", "reveal")     # phases in which the table cards lie face up
 
 def view(state: dict, viewer) -> dict:
     phase = state["phase"]
-    deck_name = state["options"].get("deck", decks.DEFAULT)
+    # a state saved before the deck was kept in it: the front end's default pictures
+    deck = state.get("deck") or {"name": state["options"].get("deck", DEFAULT_DECK), "image": None}
     out = {
         "phase": phase,
         "turn": state["turn"],
@@ -21,7 +21,7 @@ def view(state: dict, viewer) -> dict:
         "table": list(state["table"]) if phase in SHOWN else [],
         "table_count": len(state["played"]) if phase != "over" else 0,
         "deck_count": len(state["draw"]),
-        "deck": {"name": deck_name, "image": decks.image_path(deck_name)},
+        "deck": {"name": deck["name"], "image": deck["image"]},
         "target_score": state["options"].get("target_score", 0),
         "last": _copy(state["last"]),
         "ended": state["ended"],

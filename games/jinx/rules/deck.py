@@ -1,7 +1,9 @@
-"""Jinx's image cards: 71 double-sided cards made from a deck's face ids, and the deal sizes."""
-from __future__ import annotations
+"""Jinx's image cards: 71 double-sided cards made from a deck's face ids, and the deal sizes.
 
-from functools import lru_cache
+The deck comes as data: the platform resolves the `deck` option into options["_deck"]
+({"id", "cards", "spares", ...}, partyhub.gamekit). Nothing here looks a deck up.
+"""
+from __future__ import annotations
 
 CARDS = 71            # double-sided image cards in the box
 FACES = 2 * CARDS     # 142 faces
@@ -10,67 +12,25 @@ REMOVED = {3: 30, 4: 20, 5: 10, 6: 0}   # image cards put back in the box, by pl
 
 
 def synthetic_faces() -> list[str]:
-    """Stand-in face ids "f000".."f141" for when no image deck is installed."""
+    """Stand-in face ids "f000".."f141" for when no image deck is given."""
     return [f"f{i:03d}" for i in range(FACES)]
 
 
-def _deck_ids(deck: str) -> list[str]:
-    """The image ids of `deck` from the association decks, or [] when there are none.
-
-    Expects `games.association.deck.card_ids(name) -> list[str]` (pure, no I/O beyond its
-    own data files); `face_ids` is accepted as another name for the same function.
-    """
-    try:
-        from games.association import deck as decks
-    except ImportError:
-        return []
-    for name in ("card_ids", "face_ids"):
-        fn = getattr(decks, name, None)
-        if callable(fn):
-            try:
-                return [str(i) for i in fn(deck)]
-            except (LookupError, ValueError):
-                return []
-    return []
-
-
-def deck_names() -> tuple[str, ...]:
-    """The decks the `deck` option offers: association's (the default and uploaded ones)."""
-    try:
-        from games.association import deck as decks
-        return tuple(decks.names())
-    except (ImportError, OSError):
-        return ("default",)
-
-
-def deck_labels() -> dict[str, str]:
-    try:
-        from games.association import deck as decks
-        return dict(decks.labels())
-    except (ImportError, OSError):
-        return {}
-
-
-@lru_cache(maxsize=32)
-def _faces(deck: str) -> tuple[str, ...]:
-    ids = list(dict.fromkeys(_deck_ids(deck)))   # unique, in order
-    if ids and deck != "default" and len(ids) < FACES:
-        # a small uploaded deck is topped up from the default deck to the full box (71 cards);
-        # its own pictures come first, so they are glued back to back with each other
-        own = set(ids)
-        ids += [i for i in dict.fromkeys(_deck_ids("default")) if i not in own]
-    if len(ids) < 2 * GRID:
-        ids = synthetic_faces()
-    return tuple(ids[: 2 * (min(len(ids), FACES) // 2)])
-
-
-def faces(deck: str = "default") -> list[str]:
+def faces(deck: dict | None) -> list[str]:
     """Up to 142 distinct face ids of `deck` (an even number, at least 18).
 
-    An uploaded deck with fewer than 142 pictures is topped up from the default deck.
-    Falls back to synthetic ids when the deck is missing or too small to fill the square twice.
+    A deck with fewer than 142 pictures (an uploaded one) is topped up from its `spares`
+    (the default deck's other cards); its own pictures come first, so they are glued back
+    to back with each other. Synthetic ids when there is no deck or it cannot fill the
+    square twice.
     """
-    return list(_faces(deck))
+    ids = [str(i) for i in dict.fromkeys((deck or {}).get("cards") or ())]   # unique, in order
+    if ids and len(ids) < FACES:
+        own = set(ids)
+        ids += [str(i) for i in dict.fromkeys(deck.get("spares") or ()) if str(i) not in own]
+    if len(ids) < 2 * GRID:
+        ids = synthetic_faces()
+    return ids[: 2 * (min(len(ids), FACES) // 2)]
 
 
 def pair(face_ids: list[str]) -> list[list[str]]:

@@ -1,10 +1,10 @@
 """Jinx: the active player gives a clue for one of 9 images, the others race to put a finger on it."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, evolve, rng
+from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, rng
 
 from . import turn
-from .deck import GRID, REMOVED, deck_labels, deck_names, faces, pair, pile_size
+from .deck import GRID, REMOVED, faces, pair, pile_size
 from .views import actions as _actions, view as _view
 
 CLUE_MAX = 80
@@ -17,7 +17,7 @@ class Jinx:
     max_players = max(REMOVED)
     streams = frozenset()
     options = {
-        "deck": Option("default", choices=deck_names, labels=deck_labels),
+        "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "first_player": Option("random", choices=("random", "first_seat")),
         "pick_seconds": Option(0, min=0, max=600, seconds=True),
         "next_turn_seconds": Option(5, min=1, max=60, seconds=True),
@@ -31,7 +31,7 @@ class Jinx:
             raise ValueError(f"jinx needs {self.min_players}-{self.max_players} players")
         opts = {name: opt.default for name, opt in self.options.items()}
         opts.update(options or {})
-        cards = pair(faces(opts["deck"]))
+        cards = pair(faces(opts.pop("_deck", None)))   # the deck as data (partyhub.gamekit)
         state = {"seed": seed, "rng": 0, "seats": seats, "options": opts, "cards": cards}
         order = list(range(len(cards)))
         rng(state).shuffle(order)

@@ -1,6 +1,7 @@
 """Shared helpers for the association tests: a table of named players and short moves."""
 import json
 
+from partyhub.decks.options import resolved
 from partyhub.gamekit import Accepted, Rejected, clean_options
 
 from games.association.rules import GAME
@@ -10,9 +11,15 @@ SEATS = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "
 T = 10_000
 
 
+def start_options(**given):
+    """The options as the platform gives them to setup: cleaned, the deck resolved as data."""
+    options = clean_options(GAME.options, given)
+    return {**options, **resolved(GAME.options, options)}
+
+
 def new_game(players=4, seed=1, now=T, **options):
     """A game as the platform starts it: setup, then begin with the game clock."""
-    return GAME.begin(GAME.setup(SEATS[:players], clean_options(GAME.options, options), seed), now)
+    return GAME.begin(GAME.setup(SEATS[:players], start_options(**options), seed), now)
 
 
 def ok(state, seat, action, now=T):

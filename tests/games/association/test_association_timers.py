@@ -13,8 +13,8 @@ def test_timers_are_off_by_default():
 
 
 def test_the_first_tell_timer_is_armed_by_begin():
-    from association_helpers import SEATS, clean_options
-    bare = GAME.setup(SEATS[:4], clean_options(GAME.options, {"tell_seconds": 30}), 1)
+    from association_helpers import SEATS, start_options
+    bare = GAME.setup(SEATS[:4], start_options(tell_seconds=30), 1)
     assert GAME.deadline(bare) is None          # setup has no clock
     s = GAME.begin(bare, T)
     assert GAME.deadline(bare) is None, "begin mutated its input"

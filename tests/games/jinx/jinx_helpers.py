@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from partyhub import decks
 from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected
 
 from games.jinx.rules import GAME
@@ -10,8 +11,13 @@ from games.jinx.rules import GAME
 PLAYERS = ["ann", "bob", "cat", "dan", "eve", "fay"]
 
 
+def with_deck(options: dict) -> dict:
+    """The options as the platform gives them to setup: the chosen deck resolved as data."""
+    return {**options, "_deck": decks.resolve(options.get("deck", decks.DEFAULT))}
+
+
 def new_game(n=4, seed=1, **options):
-    return GAME.setup(PLAYERS[:n], {"first_player": "first_seat", **options}, seed)
+    return GAME.setup(PLAYERS[:n], with_deck({"first_player": "first_seat", **options}), seed)
 
 
 def ok(state, player, action, now=0):

@@ -6,7 +6,7 @@ import json
 
 from hypothesis import strategies as st
 
-from jinx_helpers import GAME, PLAYERS, where_cards_are
+from jinx_helpers import GAME, PLAYERS, where_cards_are, with_deck
 
 TIMER = ("timer",)
 MAX_STEPS = 71 * 8        # at most 71 turns (each uses up a card) of clue + 5 picks + reveal
@@ -17,7 +17,8 @@ def random_game(data, n, seed, pick_seconds):
 
     move is TIMER or (seat, action) as applied (a clue with its text filled in).
     """
-    s = GAME.setup(PLAYERS[:n], {"pick_seconds": pick_seconds, "next_turn_seconds": 1}, seed)
+    s = GAME.setup(PLAYERS[:n], with_deck({"pick_seconds": pick_seconds, "next_turn_seconds": 1}),
+                   seed)
     now = 1_000
     for _ in range(MAX_STEPS):
         if GAME.outcome(s) is not None:

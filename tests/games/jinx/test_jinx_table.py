@@ -2,9 +2,10 @@
 import pytest
 
 from jinx_helpers import (GAME, PLAYERS, active, clued, guessers, new_game, ok, refused,
-                          where_cards_are, wrong_slots)
+                          where_cards_are, with_deck, wrong_slots)
+from partyhub import decks
 from games.jinx.rules import faces
-from games.jinx.rules.deck import _faces, pair, pile_size, synthetic_faces
+from games.jinx.rules.deck import pair, pile_size, synthetic_faces
 
 
 @pytest.mark.parametrize("players, in_play", [(3, 41), (4, 51), (5, 61), (6, 71)])
@@ -17,9 +18,10 @@ def test_the_draw_pile_loses_30_20_10_or_0_cards_by_player_count(players, in_pla
 
 
 def test_the_deck_is_up_to_71_double_sided_cards_of_distinct_faces():
-    ids = faces("default")
+    ids = faces(decks.resolve("default"))
     assert len(ids) == len(set(ids)) and len(ids) % 2 == 0 and 18 <= len(ids) <= 142
-    assert faces("no such deck") == synthetic_faces()
+    assert ids == decks.card_ids("default")[:142]
+    assert faces(None) == faces({"id": "x", "cards": []}) == synthetic_faces()
     assert len(synthetic_faces()) == 142
     cards = pair(ids)
     assert len(cards) == len(ids) // 2 and cards[0] == [ids[0], ids[1]]
@@ -132,15 +134,13 @@ def test_the_square_is_refilled_while_the_deck_holds_enough_cards():
     assert s["phase"] == "clue" and s["deck"] == []
 
 
-def test_the_faces_come_from_the_association_deck_when_it_lists_its_ids(monkeypatch):
-    decks = pytest.importorskip("games.association.deck")
+def test_the_faces_are_the_cards_of_the_deck_it_is_given_topped_up_from_its_spares():
     ids = [f"a{i:03d}" for i in range(1, 161)]
-    monkeypatch.setattr(decks, "card_ids", lambda name: ids if name == "default" else [],
-                        raising=False)
-    _faces.cache_clear()
-    try:
-        assert faces("default") == ids[:142]
-        assert faces("tiny") == synthetic_faces()
-        assert new_game(6)["cards"][70] == ["a141", "a142"]
-    finally:
-        _faces.cache_clear()
+    assert faces({"id": "default", "cards": ids, "spares": []}) == ids[:142]
+    own = [f"u0123456789-{n:03d}" for n in range(1, 6)]
+    topped = faces({"id": "u0123456789", "cards": own + own[:2], "spares": own[3:] + ids})
+    assert topped == own + ids[:137] and len(set(topped)) == 142
+    tiny = {"id": "u0123456789", "cards": own, "spares": ids[:10]}      # 15 faces: too few
+    assert faces(tiny) == synthetic_faces()
+    state = GAME.setup(PLAYERS[:6], {"_deck": {"cards": ids, "spares": []}}, 1)
+    assert state["cards"][70] == ["a141", "a142"] and "_deck" not in state["options"]

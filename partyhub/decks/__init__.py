@@ -1,0 +1,146 @@
+"""Card decks, a platform asset: the shipped default deck and the decks hosts upload.
+
+The default deck's manifest is default.json here (made offline by association's asset
+pipeline, `python -m games.association.deck.generate`); its pictures are static files
+(frontend/static/games/association/cards/, the manifest's "image" template).
+
+Uploaded decks (partyhub/rooms/decks.py writes them) live in DATA_DIR/decks/<id>/: a
+manifest.json ({"name", "image", "created", "cards": [{"id", ...}]}) and one WebP per card.
+Their ids look like "u" + 10 hex digits, their card ids "<deck id>-<nnn>", so they never
+collide with the default deck's "a001".. . `names()` reads the folder each time, so a deck
+uploaded a moment ago is offered at once and every deck survives a restart. A manifest is
+written once (into a temporary folder that is then renamed) and never changed, so it is cached.
+
+Games never call this module: the registry offers its decks as the choices of a game's deck
+option, and the room service hands the chosen deck to the rules as plain data
+(`partyhub.decks.options`, docs/decisions.md "Decks").
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+from pathlib import Path
+
+from partyhub.gamekit import DEFAULT_DECK
+
+DEFAULT = DEFAULT_DECK
+_HERE = Path(__file__).resolve().parent
+CUSTOM_ID = re.compile(r"^u[0-9a-f]{10}$")
+CUSTOM_CARD_ID = re.compile(r"^(u[0-9a-f]{10})-\d{3}$")
+MANIFEST = "manifest.json"
+
+
+def custom_root() -> Path:
+    """DATA_DIR/decks: Django's setting when Django is configured, else $PARTYHUB_DATA."""
+    try:
+        from django.conf import settings
+        if settings.configured:
+            return Path(settings.DATA_DIR) / "decks"
+    except ImportError:   # tools and a bare interpreter read the decks without Django
+        pass
+    return Path(os.environ.get("PARTYHUB_DATA", _HERE.parents[1] / "data")) / "decks"
+
+
+def custom_ids() -> list[str]:
+    """The uploaded decks, oldest first (by the `created` time in their manifests)."""
+    root = custom_root()
+    try:
+        entries = [e for e in root.iterdir() if CUSTOM_ID.match(e.name) and (e / MANIFEST).is_file()]
+    except OSError:
+        return []
+    found = []
+    for e in entries:
+        try:
+            found.append((_custom(str(e)).get("created", 0), e.name))
+        except (OSError, ValueError):
+            continue
+    return [name for _, name in sorted(found)]
+
+
+def names() -> tuple[str, ...]:
+    """Every deck that can be chosen in the game options: the default, then uploaded ones."""
+    return (DEFAULT, *custom_ids())
+
+
+def labels() -> dict[str, str]:
+    """Deck id -> the name its uploader gave it (the options picker shows these)."""
+    return {name: _manifest(name).get("name", name) for name in custom_ids()}
+
+
+@functools.lru_cache(maxsize=256)
+def _custom(folder: str) -> dict:
+    return json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=8)
+def _shipped(name: str) -> dict:
+    return json.loads((_HERE / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _manifest(name: str) -> dict:
+    if name == DEFAULT:
+        return _shipped(name)
+    if isinstance(name, str) and CUSTOM_ID.match(name):
+        folder = custom_root() / name
+        if (folder / MANIFEST).is_file():
+            return _custom(str(folder))
+    raise KeyError(f"unknown deck {name!r}")
+
+
+def shipped_manifest_path(name: str = DEFAULT) -> Path:
+    """Where a shipped deck's manifest lives (the generator writes it there)."""
+    return _HERE / f"{name}.json"
+
+
+def card_ids(name: str = DEFAULT) -> list[str]:
+    """The deck's card ids in a fixed order (shuffle with the game's seed)."""
+    return [card["id"] for card in _manifest(name)["cards"]]
+
+
+def objects(name: str = DEFAULT) -> dict[str, list[str]]:
+    """Card id -> the names of the things drawn on it (captions and tools use them)."""
+    return {card["id"]: list(card.get("objects", [])) for card in _manifest(name)["cards"]}
+
+
+def cards(name: str = DEFAULT) -> list[dict]:
+    """Each card's id, objects, scene family and palette."""
+    return [{"id": c["id"], "objects": list(c.get("objects", [])), "family": c.get("family", ""),
+             "palette": c.get("palette", "")} for c in _manifest(name)["cards"]]
+
+
+def image_path(name: str = DEFAULT) -> str:
+    """The path template of the deck's pictures, with `{id}` for the card id: relative to
+    STATIC_URL for the shipped deck, absolute ("/decks/<deck>/{id}.webp") for an uploaded one."""
+    return _manifest(name)["image"]
+
+
+def credit(name: str = DEFAULT) -> str:
+    return _manifest(name).get("credit", "")
+
+
+def card_file(deck_id: str, card_id: str) -> Path | None:
+    """The picture file of an uploaded deck's card, or None when the ids cannot name one.
+
+    Only well-formed ids of the same deck get a path, so a request cannot reach outside
+    DATA_DIR/decks; whether the file exists is for the caller's open() to find out.
+    """
+    m = CUSTOM_CARD_ID.match(card_id)
+    if not CUSTOM_ID.match(deck_id) or not m or m.group(1) != deck_id:
+        return None
+    return custom_root() / deck_id / f"{card_id}.webp"
+
+
+def resolve(name: str) -> dict:
+    """The deck as plain data for a game's setup (raises KeyError for an unknown deck):
+
+    {"id", "name" (its label), "image" (the path template), "cards" (ids in a fixed order),
+     "spares" (the default deck's ids not in this deck, for a game that tops a small deck
+     up, as jinx does; [] for the default deck itself)}
+    """
+    ids = card_ids(name)
+    own = set(ids)
+    spares = [] if name == DEFAULT else [i for i in card_ids(DEFAULT) if i not in own]
+    label = DEFAULT if name == DEFAULT else _manifest(name).get("name", name)
+    return {"id": name, "name": label, "image": image_path(name), "cards": ids, "spares": spares}

@@ -1,0 +1,110 @@
+"""A started game with an uploaded deck plays on with the disk and the settings sealed off:
+its views, legal actions, actions and timers, and its replay from the logged start, read
+nothing but the state (the deck came in as data when the room service started the game)."""
+import builtins
+import io
+import os
+
+import pytest
+from PIL import Image
+
+from partyhub.gamekit import AUDIENCE, TABLE, Accepted
+from partyhub.rooms import decks as upload
+from partyhub.rooms import registry, selectors, services
+from partyhub.rooms.models import Event
+from tests.rooms.helpers import make_room, tv
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Sealed(Exception):
+    pass
+
+
+class SealedSettings:
+    def __getattr__(self, name):
+        raise Sealed(f"settings.{name} read by the rules")
+
+
+def _refuse(what):
+    def refuse(*args, **kwargs):
+        raise Sealed(f"{what}{args[:1]} by the rules")
+    return refuse
+
+
+@pytest.fixture
+def seal(monkeypatch):
+    """A context in which opening, listing or stat-ing a file, or reading a setting, raises."""
+    def sealed():
+        m = monkeypatch.context()
+        ctx = m.__enter__()
+        for mod, name in ((builtins, "open"), (io, "open"), (os, "open"), (os, "stat"),
+                          (os, "listdir"), (os, "scandir")):
+            ctx.setattr(mod, name, _refuse(f"{mod.__name__}.{name}"))
+        ctx.setattr("django.conf.settings", SealedSettings())
+        return m
+    return sealed
+
+
+def uploaded_deck(code, host, cards):
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 6), (10, 120, 200)).save(buf, "PNG")
+    made = upload.store("Sealed", [upload.reencode(buf.getvalue()) for _ in range(cards)])
+    return made["deck"]
+
+
+def play(game, state, steps):
+    """Every viewer's view and actions, then one action (or the timer), `steps` times."""
+    seen = 0
+    for _ in range(steps):
+        for viewer in (*state["seats"], TABLE, AUDIENCE):
+            game.view(state, viewer)
+            game.actions(state, viewer)
+            seen += 1
+        moves = [(s, a) for s in state["seats"] for a in game.actions(state, s)]
+        if moves:
+            seat, action = moves[0]
+            result = game.apply(state, seat, {k: ("x" if v is None else v) for k, v in action.items()},
+                                10_000)
+        elif game.deadline(state) is not None:
+            result = game.on_deadline(state, game.deadline(state))
+        else:
+            break
+        assert isinstance(result, Accepted), result
+        state = result.state
+    return state, seen
+
+
+@pytest.mark.parametrize("game_id, cards, players", [("association", 30, 4), ("jinx", 7, 3)])
+def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
+        settings, tmp_path, monkeypatch, seal, game_id, cards, players):
+    settings.DATA_DIR = tmp_path
+    monkeypatch.setattr(upload, "SIZE", (4, 6))
+    code, host, _ = make_room(players)
+    deck_id = uploaded_deck(code, host, cards)
+    services.room_apply(code, tv(), None, {"type": "start", "game": game_id,
+                                           "options": {"deck": deck_id}})
+    room = selectors.room_get(code)
+    game, state = registry.get(game_id), room.state
+    started = Event.objects.get(room__code=code, type="game_started").data
+    assert started["options"]["_deck"]["id"] == deck_id
+    assert "_deck" not in room.options and "_deck" not in state["options"]
+
+    m = seal()
+    try:
+        with pytest.raises(Sealed):           # the seal holds
+            open(tmp_path / "x", "rb")
+        replayed = game.setup(started["seats"], started["options"], state["seed"])
+        if hasattr(game, "begin"):
+            replayed = game.begin(replayed, 0)
+        played, seen = play(game, state, steps=40)
+    finally:
+        m.__exit__(None, None, None)
+    assert replayed == state
+    assert seen >= 40 * (players + 2) or game.outcome(played) is not None
+    if game_id == "association":
+        assert game.view(state, TABLE)["deck"] == {"name": deck_id,
+                                                   "image": f"/decks/{deck_id}/{{id}}.webp"}
+    else:
+        faces = [f for card in state["cards"] for f in card]
+        assert faces[:cards] == [f"{deck_id}-{n:03d}" for n in range(1, cards + 1)]
