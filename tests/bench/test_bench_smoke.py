@@ -49,3 +49,15 @@ def test_the_write_path_bench_runs_on_sqlite():
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     assert "room_apply on sqlite" in r.stdout and "locked    n=   24" in r.stdout, r.stdout
+
+
+def test_the_room_churn_bench_plays_its_games_and_reports_the_memory_of_each_half(tmp_path):
+    out = tmp_path / "churn.json"
+    r = subprocess.run([sys.executable, "-m", "bench.room_churn", "--games", "8", "--parallel", "2",
+                        "--cache-idle", "0.5", "--json", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    (fig,) = json.loads(out.read_text())
+    assert fig["games"] == 8 and fig["root"] == str(ROOT)
+    assert 0 < fig["rss_start_mib"] <= fig["rss_half_mib"] + 50
+    assert abs(fig["growth_second_half_mib"] - (fig["rss_end_mib"] - fig["rss_half_mib"])) < 0.2
