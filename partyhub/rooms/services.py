@@ -119,10 +119,10 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
     if action_id is not None and (not isinstance(action_id, (str, int)) or len(str(action_id)) > ACTION_ID_MAX):
         raise fail("bad_frame", "The action id must be a short string.")
     room_action = d["type"] in roomactions.HANDLERS
+    # Store queued stream items before the transaction: a refused action rolls the
+    # transaction back, and items flushed inside it would be lost with it.
+    flushed = streams.flush()
     if not room_action:
-        # Store queued stream items before the transaction: a refused action rolls the
-        # transaction back, and items flushed inside it would be lost with it.
-        flushed = streams.flush()
         if store.unlocked_writes():
             change = _apply_unlocked(code, actor, action_id, d, now, None if flushed else known)
             if change is not None:
@@ -166,6 +166,8 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
     if action_id is not None and str(action_id) in recent:
         raise fail("duplicate_action")
     if room_action:
+        # The game's accepted strokes go into its state before it is ended or dealt again.
+        _absorb_streams(room, seats, flush=False)
         effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
         seats = store.live_seats(room)      # room actions may change seats
     else:

@@ -204,3 +204,19 @@ async def test_an_action_after_the_game_ended_is_refused():
     await phones[0].until(lambda v: v["room"]["phase"] == "over")
     await phones[0].act({"type": "add", "n": 1})
     assert (await phones[0].error())["d"]["code"] == "game_over"
+
+
+async def test_stream_items_pending_when_the_host_ends_the_game_are_in_its_final_state():
+    from partyhub.rooms import selectors
+    code, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "count", "options": {}})
+    await phones[0].until(lambda v: v["room"]["phase"] == "playing")
+    for n in range(3):
+        await phones[0].act({"type": "doodle", "points": [[0.1 * n, 0.2]]})
+    await tv.until(lambda v: True)
+    while sum(f["t"] == "doodle" for f in tv.frames) < 3:
+        await tv.recv()
+    await tv.act({"type": "end"})
+    await tv.until(lambda v: v["room"]["phase"] == "lobby")
+    room = await database_sync_to_async(selectors.room_get)(code)
+    assert room.state["doodles"] == 3
