@@ -5,6 +5,7 @@ the server pays for them: its resident memory (VmRSS) and a calm socket's ping r
   sent a MiB at a time until the server answers or closes; the status and the seconds.
 - `Watch`: samples the server's VmRSS in a thread while an attack runs.
 - `pings(ws, stop)`: WebSocket ping/pong round trips (ms) until `stop` is set.
+- `server(...)`: a daphne of a test module's own.
 """
 from __future__ import annotations
 
@@ -13,8 +14,24 @@ import select
 import socket
 import threading
 import time
+from contextlib import contextmanager
+
+from tests.liveserver import Daphne
 
 MiB = 1024 * 1024
+RSS_GROWTH_MIB = 64   # what one hostile request may cost the server's memory, at most
+PING_MS = 250         # a calm socket's ping round trip while it runs, at most
+
+
+@contextmanager
+def server(tmp_path_factory, name: str, **env):
+    """A daphne (partyhub.edge) of its own, with room and join limits out of the way."""
+    srv = Daphne(tmp_path_factory.mktemp(name), {
+        "PARTYHUB_ROOMS_PER_MINUTE": "1000", "PARTYHUB_JOINS_PER_MINUTE": "1000", **env})
+    try:
+        yield srv.migrate().start()
+    finally:
+        srv.kill()
 
 
 def rss_mib(pid: int) -> float:

@@ -15,22 +15,18 @@ import socket
 import pytest
 import websockets
 
-from tests.liveserver import Daphne, http, room_with_players
-from tests.security.attack import MiB, Watch, send_body, under_attack
+from tests.liveserver import http, room_with_players
+from tests.security import attack
+from tests.security.attack import PING_MS, RSS_GROWTH_MIB, MiB, Watch, send_body, under_attack
 
 pytestmark = pytest.mark.slow
-RSS_GROWTH_MIB = 64
-PING_MS = 250
 SIZE = 100 * MiB
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("bodies")
-    srv = Daphne(tmp, {"PARTYHUB_DECK_UPLOAD_MB": "8", "PARTYHUB_ROOMS_PER_MINUTE": "1000",
-                       "PARTYHUB_JOINS_PER_MINUTE": "1000"}).migrate().start()
-    yield srv
-    srv.kill()
+    with attack.server(tmp_path_factory, "bodies", PARTYHUB_DECK_UPLOAD_MB="8") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
@@ -141,30 +137,26 @@ def test_a_form_body_is_never_parsed_by_twisted(server, room):
     assert status == 400   # bad_request: the JSON API read the raw body
 
 
-async def test_a_large_upload_under_the_limit_streams_to_disk(tmp_path):
+async def test_a_large_upload_under_the_limit_streams_to_disk(tmp_path_factory):
     """The default 200 MiB upload limit: a 100 MiB multipart upload with the host token is
     read, spooled and parsed without the server's memory growing by its size."""
-    srv = Daphne(tmp_path).migrate().start()
-    try:
+    boundary = "bound4ry"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nBig\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; "
+            f"filename=\"junk.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    body = head + b"\0" * (SIZE - len(head) - len(tail)) + tail
+    with attack.server(tmp_path_factory, "stream") as srv:
         made, seats = room_with_players(srv.base, ["Calm"])
-        boundary = "bound4ry"
-        head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nBig\r\n"
-                f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; "
-                f"filename=\"junk.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").encode()
-        tail = f"\r\n--{boundary}--\r\n".encode()
-        body = head + b"\0" * (SIZE - len(head) - len(tail)) + tail
-        url = srv.base.replace("http", "ws", 1) + f"/ws/rooms/{made['code']}?token={seats[0]['token']}"
-        async with websockets.connect(url, open_timeout=10) as ws:
+        async with await _calm(srv, (made, seats[0])) as ws:
             with Watch(srv.proc.pid) as watch:
                 (status, seconds, sent), rtts = await under_attack(
                     ws, send_body, srv.port, f"/api/rooms/{made['code']}/decks", len(body),
                     f"multipart/form-data; boundary={boundary}", body=body, timeout=60,
                     headers={"Authorization": f"Bearer {made['host_token']}"})
-        print(f"\nupload 100 MiB: {status} in {seconds:.2f}s; RSS +{watch.growth:.1f} MiB; "
-              f"ping max {max(rtts):.1f} ms")
-        assert sent == len(body)
-        assert status == 400   # no_images: the one file is no picture (it was read whole)
-        assert watch.growth < RSS_GROWTH_MIB
-        assert max(rtts) < PING_MS
-    finally:
-        srv.kill()
+    print(f"\nupload 100 MiB: {status} in {seconds:.2f}s; RSS +{watch.growth:.1f} MiB; "
+          f"ping max {max(rtts):.1f} ms")
+    assert sent == len(body)
+    assert status == 400   # no_images: the one file is no picture (it was read whole)
+    assert watch.growth < RSS_GROWTH_MIB
+    assert max(rtts) < PING_MS
