@@ -74,6 +74,9 @@ class BoundedRequest(WebRequest):
 
     def gotLength(self, length):
         """All headers are in (Twisted calls this before reading any body)."""
+        if length == 0:   # no body (most requests): nothing to look up
+            self.content = io.BytesIO()
+            return
         self.limit, self.code = limit_for(getattr(self.channel, "_path", b"/"))
         if length is not None and length > self.limit:
             self.content = io.BytesIO()
