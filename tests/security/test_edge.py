@@ -127,3 +127,13 @@ def test_a_spooled_body_is_handed_over_a_chunk_at_a_time_then_the_queue():
         assert b"".join(m["body"] for m in got) == data
         assert await reader.receive() == {"type": "http.disconnect"}
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("headers", [[f"X-H{i}: v" for i in range(501)],      # 501 headers
+                                     [f"X-Big: {'v' * 17000}"]])              # over 16 KiB
+def test_headers_are_bounded_by_twisted(headers):
+    raw = ("GET / HTTP/1.1\r\nHost: x\r\n" + "\r\n".join(headers) + "\r\n\r\n").encode()
+    transport, seen = feed(raw)
+    assert not seen
+    assert transport.value().startswith(b"HTTP/1.1 400") or transport.disconnecting   # a line
+    # over 16 KiB is dropped with the connection, without an answer
