@@ -89,7 +89,7 @@ class BoundedRequest(WebRequest):
         if self.refused:
             return
         self.received += len(data)
-        if self.received > self.limit:   # a chunked body, or a Content-Length that lied
+        if self.received > self.limit:   # a chunked body (a Content-Length was checked above)
             self.refuse()
             return
         self.content.write(data)
