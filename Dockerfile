@@ -42,5 +42,5 @@ EXPOSE ${PORT}
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
     CMD ["python", "/app/deploy/healthcheck.py"]
 
-# migrate, then: daphne -b 0.0.0.0 -p ${PORT:-8000} --proxy-headers partyhub.asgi:application
+# migrate, then: python -m partyhub.edge (daphne) -b 0.0.0.0 -p ${PORT:-8000} --proxy-headers partyhub.asgi:application
 CMD ["sh", "/app/deploy/entrypoint.sh"]

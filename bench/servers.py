@@ -103,7 +103,8 @@ class Server:
         if self.kind == "raw":
             return [sys.executable, "-m", "bench.raw_server", "--port", str(self.port)]
         app = "partyhub.asgi:application" if self.kind == "partyhub" else "bench.bare_channels:application"
-        return [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), app]
+        server = "partyhub.edge" if self.kind == "partyhub" else "daphne"
+        return [sys.executable, "-m", server, "-b", "127.0.0.1", "-p", str(self.port), app]
 
     def migrate(self) -> "Server":
         if self.kind == "partyhub":

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The web container's start: apply migrations, then serve HTTP and WebSocket with daphne.
+# The web container's start: apply migrations, then serve HTTP and WebSocket with daphne
+# (partyhub.edge: daphne with request bodies bounded by path, docs/security.md).
 # With `docker compose up --scale web=N` several replicas migrate at once on a fresh
 # database; the losers of that race fail one migration and simply try again.
 set -eu
@@ -15,4 +16,4 @@ until python manage.py migrate --noinput; do
     sleep 3
 done
 
-exec python -m daphne -b 0.0.0.0 -p "${PORT:-8000}" --proxy-headers partyhub.asgi:application
+exec python -m partyhub.edge -b 0.0.0.0 -p "${PORT:-8000}" --proxy-headers partyhub.asgi:application

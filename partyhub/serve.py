@@ -1,4 +1,5 @@
-"""`make run`: print where to go (with a terminal QR code), then serve with daphne."""
+"""`make run`: print where to go (with a terminal QR code), then serve with daphne
+(partyhub.edge: daphne with request bodies bounded by path)."""
 import os
 import sys
 
@@ -18,7 +19,7 @@ def main() -> None:
     print(f"  Phones: scan the room's QR code on the TV, or open {base}/j/<CODE>\n")
     segno.make(f"{base}/", error="m").terminal(compact=True, border=2)
     print(f"\n  (the QR code above opens the TV page: {base}/)\n", flush=True)
-    args = ["daphne", "-b", os.environ.get("HOST", "0.0.0.0"), "-p", str(settings.PORT),
+    args = ["partyhub.edge", "-b", os.environ.get("HOST", "0.0.0.0"), "-p", str(settings.PORT),
             "--proxy-headers", "partyhub.asgi:application"]
     os.execvp(sys.executable, [sys.executable, "-m"] + args)
 

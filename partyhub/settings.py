@@ -141,6 +141,16 @@ PARTYHUB_LIMITS = {
     "joins_per_minute": int(os.environ.get("PARTYHUB_JOINS_PER_MINUTE", "30")),
     "max_seats": 16,
     "rooms_per_minute": int(os.environ.get("PARTYHUB_ROOMS_PER_MINUTE", "30")),
+    # Request bodies, by path (partyhub/edge.py; docs/security.md): every path but the upload.
+    "body_bytes": 64 * 1024,
+    # Deck uploads (partyhub/rooms/uploads.py): one request's body; the decoded pixels of one
+    # deck; the wall-clock time and address space of the worker that decodes them; workers at
+    # once in this process (one upload at a time per room in any case).
+    "deck_body_bytes": int(os.environ.get("PARTYHUB_DECK_UPLOAD_MB", "200")) * 1024 * 1024,
+    "deck_pixels": int(os.environ.get("PARTYHUB_DECK_MEGAPIXELS", "600")) * 1_000_000,
+    "deck_seconds": float(os.environ.get("PARTYHUB_DECK_SECONDS", "60")),
+    "deck_worker_bytes": 1024 * 1024 * 1024,
+    "deck_workers": 1,
 }
 TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 

@@ -24,7 +24,8 @@ def free_port() -> int:
 
 
 class Daphne:
-    """One daphne process serving partyhub with the test game; kill -9 and start again."""
+    """One daphne process (partyhub.edge) serving partyhub with the test game; kill -9 and
+    start again."""
 
     def __init__(self, data_dir, env=None, port=None):
         self.port = port or free_port()
@@ -44,7 +45,7 @@ class Daphne:
     def start(self, wait=30):
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+            [sys.executable, "-m", "partyhub.edge", "-b", "127.0.0.1", "-p", str(self.port),
              "partyhub.asgi:application"], cwd=ROOT, env=self.env, stdout=out, stderr=out,
             start_new_session=True)
         end = time.time() + wait

@@ -16,9 +16,9 @@ from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from partyhub.rooms import decks, net, registry, selectors, services
+from partyhub.rooms import decks, net, registry, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window
+from partyhub.rooms.limits import Window, body_limit
 from partyhub.rooms.models import Event
 
 JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
@@ -149,16 +149,11 @@ def _host_token(request):
     return auth[7:] if auth.startswith("Bearer ") else None
 
 
-MAX_UPLOAD_BYTES = 600 * 1024 * 1024   # one request: 300 pictures of 2 MB, or a big zip
-
-
+@body_limit("deck_body_bytes", "upload_too_large")
 @api
 @require_POST
 def decks_upload(request, code):
     selectors.host_check(code, _host_token(request))
-    size = request.META.get("CONTENT_LENGTH") or "0"
-    if not size.isdigit() or int(size) > MAX_UPLOAD_BYTES:
-        raise fail("upload_too_large")
     try:
         name, files = request.POST.get("name"), request.FILES.getlist("files")
     except (SuspiciousOperation, ValueError):   # too many files or fields, a broken form
@@ -166,12 +161,12 @@ def decks_upload(request, code):
     name = decks.clean_name(name)
     if not files:
         raise fail("no_files")
-    up = decks.read_files(files)
-    if not up.cards:
-        e = fail("no_images")
-        return JsonResponse({"error": {"code": e.code, "message": e.message},
-                             "rejected": up.rejected}, status=e.status)
-    made = decks.store(name, up.cards)
+    with uploads.one_at_a_time(code), uploads.judged(files) as up:
+        if not up.cards:
+            e = fail("no_images")
+            return JsonResponse({"error": {"code": e.code, "message": e.message},
+                                 "rejected": up.rejected}, status=e.status)
+        made = decks.store(name, (card.read_bytes() for card in up.cards))
     return JsonResponse({**made, "rejected": up.rejected}, status=201)
 
 

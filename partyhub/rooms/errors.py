@@ -25,6 +25,11 @@ MESSAGES = {
     "no_files": "Send one or more pictures or a zip of them in the `files` field.",
     "no_images": "None of the files is a usable JPEG, PNG or WebP picture.",
     "upload_too_large": "That upload is too large.",
+    "body_too_large": "That request body is larger than this address accepts.",
+    "upload_busy": "Another deck upload is being processed; try again when it is done.",
+    "deck_too_many_pixels": "These pictures hold more pixels than one deck may: send fewer or smaller pictures.",
+    "upload_too_slow": "Reading these pictures takes too long: send fewer or smaller pictures.",
+    "upload_failed": "The pictures could not be processed.",
     "deck_not_found": "There is no such deck or card.",
     # WebSocket
     "bad_frame": "A frame is a JSON object like {\"t\": \"act\", \"id\": ..., \"d\": {...}}.",
@@ -51,7 +56,8 @@ HTTP_STATUS = {
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
     "game_running": 409, "no_game": 404,
     "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,
-    "deck_not_found": 404,
+    "deck_not_found": 404, "body_too_large": 413, "upload_busy": 429, "deck_too_many_pixels": 413,
+    "upload_too_slow": 413, "upload_failed": 500,
 }
 
 

@@ -1,8 +1,19 @@
-"""Rate limits: a token bucket per socket, a sliding window per address for joins."""
+"""Rate limits: a token bucket per socket, a sliding window per address for joins; the
+request-body limit a view names for itself (read by partyhub/edge.py before the body)."""
 from __future__ import annotations
 
 import time
 from collections import OrderedDict, deque
+
+BODY_LIMIT = ("body_bytes", "body_too_large")   # (PARTYHUB_LIMITS key, error code): any path
+
+
+def body_limit(setting: str, code: str):
+    """Mark a view as accepting bodies up to PARTYHUB_LIMITS[setting], refused with `code`."""
+    def mark(view):
+        view.body_limit = (setting, code)
+        return view
+    return mark
 
 
 class Bucket:

@@ -29,6 +29,9 @@ SAFE_DEFAULTS = {
     "PARTYHUB_ROOMS_PER_MINUTE": "room creation rate limit per address",
     "TIMEKEEPER_INTERVAL": "how often due deadlines are checked",
     "PARTYHUB_EXTRA_APPS": "extra Django apps (tests add the test game)",
+    "PARTYHUB_DECK_UPLOAD_MB": "the largest deck upload, 200 MiB (docs/security.md)",
+    "PARTYHUB_DECK_MEGAPIXELS": "decoded pixels per deck, 600 million (docs/security.md)",
+    "PARTYHUB_DECK_SECONDS": "a deck upload's decoding time, 60 s (docs/security.md)",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}
@@ -275,9 +278,9 @@ def test_container_migrates_then_serves_daphne_on_port():
     cmd = [args for instr, args in dockerfile() if instr == "CMD"]
     assert cmd and "deploy/entrypoint.sh" in cmd[-1]
     script = (ROOT / "deploy" / "entrypoint.sh").read_text()
-    migrate, serve = script.find("manage.py migrate"), script.find("exec python -m daphne")
+    migrate, serve = script.find("manage.py migrate"), script.find("exec python -m partyhub.edge")
     assert 0 <= migrate < serve
-    assert re.search(r'daphne -b 0\.0\.0\.0 -p "?\$\{PORT:-8000\}"? --proxy-headers partyhub\.asgi:application',
+    assert re.search(r'partyhub\.edge -b 0\.0\.0\.0 -p "?\$\{PORT:-8000\}"? --proxy-headers partyhub\.asgi:application',
                      script)
 
 

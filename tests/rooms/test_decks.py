@@ -1,5 +1,6 @@
 """Custom decks: upload (pictures and zips, bad files reported by name), storage, serving,
 and the decks in the game options of association and jinx. Pictures are tiny, made in memory."""
+import dataclasses
 import io
 import json
 import os
@@ -15,9 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from partyhub import decks
-from partyhub.rooms import decks as upload
-from partyhub.rooms import services
-from partyhub.rooms import selectors
+from partyhub.rooms import pictures, selectors, services, uploads
 from tests.rooms.helpers import make_room, tv
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,6 +61,13 @@ def send(client, code, token, name, files):
     return client.post(f"/api/rooms/{code}/decks", {"name": name, "files": files}, **headers)
 
 
+def limit(monkeypatch, **changes):
+    """The upload limits with these fields changed (they reach the worker with each job)."""
+    made = dataclasses.replace(uploads.limits(), **changes)
+    monkeypatch.setattr(uploads, "limits", lambda: made)
+    return made
+
+
 @pytest.fixture
 def room():
     code, host, seats = make_room(3)
@@ -91,7 +97,7 @@ def test_good_jpeg_png_webp_and_a_zip_make_one_deck_of_clean_600x900_webps(clien
     assert not set(ids) & set(decks.card_ids("default"))
     for card in ids:
         im = Image.open(folder / f"{card}.webp")
-        assert (im.format, im.size) == ("WEBP", upload.SIZE) == ("WEBP", (600, 900))
+        assert (im.format, im.size) == ("WEBP", uploads.limits().size) == ("WEBP", (600, 900))
         assert not im.getexif() and "exif" not in im.info and "xmp" not in im.info
         assert "icc_profile" not in im.info or not im.info["icc_profile"]
     assert b"SecretCam" not in (folder / f"{ids[0]}.webp").read_bytes()
@@ -114,7 +120,7 @@ def test_good_jpeg_png_webp_and_a_zip_make_one_deck_of_clean_600x900_webps(clien
 def test_bad_files_are_rejected_by_name_and_the_rest_is_kept(client, room):
     code, host = room
     gif = picture("GIF")
-    oversized = picture("PNG") + b"\0" * (upload.MAX_IMAGE_BYTES + 1)
+    oversized = picture("PNG") + b"\0" * (uploads.limits().image_bytes + 1)
     files = [f("ok.png", picture("PNG")), f("notes.png", b"just some text, not a picture"),
              f("anim.gif", gif), f("huge.png", oversized), f("bomb.png", bomb_png()),
              f("bomb-small.png", bomb_png(9000, 9000)),
@@ -159,9 +165,9 @@ def test_the_host_token_is_required(client, room):
 
 def test_a_deck_holds_at_most_300_pictures(client, room, monkeypatch):
     code, host = room
-    monkeypatch.setattr(upload, "SIZE", (4, 6))     # keep the re-encoding cheap
+    limit(monkeypatch, size=(4, 6))     # keep the re-encoding cheap
     tiny = picture("PNG", size=(4, 6))
-    entries = {f"p{i:03d}.png": tiny for i in range(upload.MAX_CARDS + 2)}
+    entries = {f"p{i:03d}.png": tiny for i in range(pictures.Limits(0).cards + 2)}
     r = send(client, code, host, "Big", [f("all.zip", zipped(entries))])
     assert r.status_code == 201
     body = r.json()
@@ -172,7 +178,7 @@ def test_a_deck_holds_at_most_300_pictures(client, room, monkeypatch):
 
 def test_a_zip_with_too_many_entries_is_refused_whole(client, room, monkeypatch):
     code, host = room
-    monkeypatch.setattr(upload, "MAX_ENTRIES", 3)
+    limit(monkeypatch, entries=3)
     r = send(client, code, host, "Z", [f("z.zip", zipped({f"{i}.png": picture() for i in range(4)})),
                                        f("one.png", picture())])
     assert r.status_code == 201 and r.json()["cards"] == 1
@@ -182,7 +188,7 @@ def test_a_zip_with_too_many_entries_is_refused_whole(client, room, monkeypatch)
 
 def test_a_zip_that_unpacks_to_too_much_is_cut_off(client, room, monkeypatch):
     code, host = room
-    monkeypatch.setattr(upload, "MAX_ZIP_BYTES", 3 * len(picture()) // 2)
+    limit(monkeypatch, zip_bytes=3 * len(picture()) // 2)
     r = send(client, code, host, "Z", [f("z.zip", zipped({"a.png": picture(), "b.png": picture()}))])
     assert r.status_code == 201 and r.json()["cards"] == 1
     assert r.json()["rejected"] == [{"file": "z.zip/b.png", "code": "zip_too_large",
@@ -208,7 +214,7 @@ def _start(code, game, **options):
 
 def test_association_plays_with_the_custom_deck_and_refuses_a_too_small_one(client, room, monkeypatch):
     code, host = room
-    monkeypatch.setattr(upload, "SIZE", (4, 6))
+    limit(monkeypatch, size=(4, 6))
     small = send(client, code, host, "Small", [f(f"{i}.png", picture()) for i in range(20)]).json()
     with pytest.raises(services.ServiceError) as e:
         _start(code, "association", deck=small["deck"])
@@ -230,7 +236,7 @@ def test_association_plays_with_the_custom_deck_and_refuses_a_too_small_one(clie
 
 def test_jinx_tops_a_small_custom_deck_up_from_the_default(client, room, monkeypatch):
     code, host = room
-    monkeypatch.setattr(upload, "SIZE", (4, 6))
+    limit(monkeypatch, size=(4, 6))
     deck_id = send(client, code, host, "J", [f(f"{i}.png", picture()) for i in range(5)]).json()["deck"]
     from games.jinx.rules.deck import faces
     ids = faces(decks.resolve(deck_id))
