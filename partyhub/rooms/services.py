@@ -140,8 +140,8 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
     decide, and write back in one statement only if the version is still the one read
     (store.save(expected=...)); when another write came first, read and decide again.
     Two round trips instead of four, one when the room as this process last committed it is
-    current (`store.load_committed`). Refusals are decided on the committed state read, as if the
-    action had come just before the write that raced it. None: take the locked path (stream
+    current (`store.load_committed`). Refusals are decided on the committed state read, as if
+    the action had come just before the write that raced it. None: take the locked path (stream
     items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
     for attempt in range(UNLOCKED_TRIES):
         room = store.load_committed(code, known) if attempt == 0 else None
@@ -184,9 +184,9 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
     now = clock.wall_ms() if now is None else now
     with transaction.atomic():
         room = store.load(code, skip_locked=True)
-        if room is None or room.closed_at is not None or room.phase != "playing" or room.paused_at is not None:
+        if room is None or room.closed_at is not None or room.deadline_at is None:
             return None
-        if room.deadline_at is None or room.deadline_at > now:
+        if room.phase != "playing" or room.paused_at is not None or room.deadline_at > now:
             return None
         game = registry.get(room.game_id)
         seats = store.seats(room)
