@@ -12,8 +12,9 @@ A game is an object (usually a module-level instance of a class) with:
     streams: frozenset[str]      action types relayed without the room lock (sketch strokes)
 
     setup(seats, options, seed) -> state
-        seats: player ids in seat order; options: validated, defaults filled in;
-        seed: int. Returns a JSON-serialisable dict.
+        seats: player ids in seat order; options: validated, defaults filled in, every
+        `seconds` option already times the room's timer factor (`timed`: extended timers
+        run twice as long); seed: int. Returns a JSON-serialisable dict.
     apply(state, seat, action, now) -> Accepted | Rejected
         seat is a player id; action is the client's `d` dict (has "type");
         now is game-clock epoch milliseconds (frozen while the room is paused).
@@ -83,7 +84,7 @@ class Option:
     min: int | None = None
     max: int | None = None
     choices: Any = None         # a tuple, or a callable giving the current tuple (deck names)
-    seconds: bool = False       # a timer length: doubled by the room's "extended timers"
+    seconds: bool = False       # a timer length: scaled by the room's timer factor (`timed`)
     text: bool = False          # free text (a custom word list, a deck name...)
     labels: Any = None          # optional callable: {choice: display name} (custom decks)
     deck: bool = False          # a deck id: the registry binds the platform's decks as choices
@@ -151,6 +152,19 @@ def clean_options(options: dict[str, Option], given: dict | None) -> dict:
         except ValueError as e:
             raise ValueError(f"{name}: {e}") from None
     return out
+
+
+def timed(options: dict[str, Option], chosen: dict, factor: int) -> dict:
+    """The options a game is dealt: `chosen` (cleaned) with every timer length (a `seconds`
+    option) times the room's timer factor (2 with extended timers). Rules arm their timers
+    from these, so they never hear of the room's setting; the room keeps `chosen`."""
+    return {name: value * factor if _is_length(options.get(name), value) else value
+            for name, value in chosen.items()}
+
+
+def _is_length(option: Option | None, value) -> bool:
+    return (option is not None and option.seconds and isinstance(value, int)
+            and not isinstance(value, bool))
 
 
 def rng(state: dict) -> random.Random:

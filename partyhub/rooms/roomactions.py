@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import clean_options
+from partyhub.gamekit import clean_options, timed
 from partyhub.rooms import registry, seating, store
 from partyhub.rooms.errors import fail
 
@@ -42,7 +42,7 @@ def again(room, seats, actor, d, now):
     game = registry.get(room.game_id)
     if room.phase == "lobby" or game is None:
         raise fail("no_game_running", "No game was played to play again.")
-    _deal(room, seats, game, room.options, now, extended_applied=True)
+    _deal(room, seats, game, room.options, now)
     return []
 
 
@@ -167,36 +167,52 @@ def finish(room, outcome: dict) -> None:
         "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])}]
 
 
-def _deal(room, seats, game, given_options, now, extended_applied=False):
+def timer_factor(settings: dict) -> int:
+    """How many times the length the host chose a timer runs: the one place where the room's
+    timer setting becomes a number (extended timers: x2). Applied when a game is dealt."""
+    return 2 if settings.get("extended") else 1
+
+
+def _chosen(room, game, given, players: int) -> tuple[dict, dict]:
+    """The options of a new deal as the host chose them (checked, defaults filled in, and a
+    game's `language` option the room's language unless the host chose one), and the chosen
+    decks resolved as data for the rules (partyhub/decks/options.py)."""
+    try:
+        options = clean_options(game.options, {k: v for k, v in (given or {}).items()
+                                               if not k.startswith("_")})
+        dealt = deck_options.resolved(game.options, options)
+    except ValueError as e:
+        raise fail("bad_options", str(e))
+    if "language" in game.options and not (given or {}).get("language"):
+        options["language"] = room.language
+    problem = game.check({**options, **dealt}, players) if hasattr(game, "check") else None
+    if problem:
+        raise fail("bad_options", problem)
+    return options, dealt
+
+
+def _deal(room, seats, game, given_options, now):
+    """A new game of `game` for every seat. `room.options` keeps the options as chosen (what
+    `again` deals again and the views show); the rules get them with every timer length
+    times the room's current timer factor (`timed`), so each deal applies it exactly once."""
     players = [s for s in seats]
     if not game.min_players <= len(players) <= game.max_players:
         raise fail("player_count",
                    f"{game.name} is for {game.min_players} to {game.max_players} players.")
-    try:
-        options = clean_options(game.options, {k: v for k, v in (given_options or {}).items()
-                                               if not k.startswith("_")})
-        dealt = deck_options.resolved(game.options, options)   # the chosen decks as data
-    except ValueError as e:
-        raise fail("bad_options", str(e))
-    problem = game.check({**options, **dealt}, len(players)) if hasattr(game, "check") else None
-    if problem:
-        raise fail("bad_options", problem)
-    if "language" in game.options and not (given_options or {}).get("language"):
-        options["language"] = room.language
-    if room.settings.get("extended") and not extended_applied:
-        options = {k: (v * 2 if game.options[k].seconds and isinstance(v, int) else v)
-                   for k, v in options.items()}
+    options, dealt = _chosen(room, game, given_options, len(players))
+    factor = timer_factor(room.settings)
     _all_playing(players)
     room.game_no += 1
     room.game_id, room.options = game.id, options
     room.game_seats = [s.player_id for s in players]
     room.paused_at, room.paused_total, room.results = None, 0, None
     given = {**options, **dealt}
-    room.state = game.setup(room.game_seats, given, secrets.randbits(48))
+    room.state = game.setup(room.game_seats, timed(game.options, given, factor),
+                            secrets.randbits(48))
     if hasattr(game, "begin"):
         room.state = game.begin(room.state, now)
     room.phase = "playing"
-    _log(room, "game_started", {"game": game.id, "options": given,
+    _log(room, "game_started", {"game": game.id, "options": given, "timer_factor": factor,
                                 "seats": room.game_seats}, now)
     outcome = game.outcome(room.state)
     if outcome is not None:

@@ -31,6 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from partyhub.gamekit import timed
 from partyhub.rooms import registry
 from tests.liveserver import Daphne, http, room_with_players
 from tests.reliability import hostile
@@ -257,7 +258,8 @@ def replay(game_id, log, legal, final_state):
     game = registry.get(game_id)
     started = next(e for e in log["events"] if e["type"] == "game_started")
     data = started["data"]
-    state = game.setup(data["seats"], data["options"], final_state["seed"])
+    dealt = timed(game.options, data["options"], data["timer_factor"])
+    state = game.setup(data["seats"], dealt, final_state["seed"])
     if hasattr(game, "begin"):
         state = game.begin(state, started["at"])
     actions = [e for e in log["events"] if e["type"] == "action"]

@@ -167,11 +167,14 @@ def test_a_due_deadline_fires_once_through_the_write_path():
     assert Event.objects.filter(room__code=code, type="timed_out").count() == 1
 
 
-def test_extended_timers_double_every_timer_option():
+def test_extended_timers_double_the_timer_armed_and_keep_the_option_as_chosen():
     code, _, _ = make_room(2)
     services.room_apply(code, tv(), None, {"type": "settings", "extended": True})
-    change = start_count(code, turn_seconds=10)
-    assert change.room.options["turn_seconds"] == 20
+    now = 1_700_000_000_000
+    change = services.room_apply(code, tv(), None, {"type": "start", "game": "count",
+                                                    "options": {"turn_seconds": 10}}, now=now)
+    assert change.room.options["turn_seconds"] == 10
+    assert change.room.deadline_at == now + 20_000
 
 
 def test_a_kicked_player_cannot_come_back_and_the_vip_passes_on():

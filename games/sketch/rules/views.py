@@ -60,6 +60,7 @@ def view(state: dict, viewer) -> dict:
         "boards_per_player": BOARDS,
         "words_per_card": WORDS_PER_CARD,
         "tie_window_ms": state["options"]["tie_window_ms"],
+        "round_seconds": state["options"]["round_seconds"],   # as dealt: extended timers x2
         "players": [{"id": s, "score": score[s], "boards_left": own_left(state, s),
                      "won": won_count(state, s),
                      "drawn": sum(1 for b in state["boards"][s] if b["word"] is not None)}

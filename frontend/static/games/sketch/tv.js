@@ -87,7 +87,7 @@ function buildFrame(root, view, app) {
 function updateHead(root, view, app) {
   const g = view.game;
   root._round.textContent = app.t('sketch.round', { n: g.round, total: g.rounds });
-  const total = ((view.room.options || {}).round_seconds || 60) * 1000;
+  const total = (g.round_seconds || (view.room.options || {}).round_seconds || 60) * 1000;
   S.sand.update(view, total, app);
 }
 
