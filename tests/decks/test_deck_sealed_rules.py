@@ -2,14 +2,16 @@
 its views, legal actions, actions and timers, and its replay from the logged start, read
 nothing but the state (the deck came in as data when the room service started the game)."""
 import builtins
+import dataclasses
 import io
 import os
 
 import pytest
 from PIL import Image
 
-from partyhub.gamekit import AUDIENCE, TABLE, Accepted
+from partyhub.gamekit import AUDIENCE, TABLE, Accepted, timed
 from partyhub.rooms import decks as upload
+from partyhub.rooms import pictures, uploads
 from partyhub.rooms import registry, selectors, services
 from partyhub.rooms.models import Event
 from tests.rooms.helpers import make_room, tv
@@ -49,7 +51,8 @@ def seal(monkeypatch):
 def uploaded_deck(code, host, cards):
     buf = io.BytesIO()
     Image.new("RGB", (4, 6), (10, 120, 200)).save(buf, "PNG")
-    made = upload.store("Sealed", [upload.reencode(buf.getvalue()) for _ in range(cards)])
+    small = dataclasses.replace(uploads.limits(), size=(4, 6))
+    made = upload.store("Sealed", [pictures.reencode(buf.getvalue(), small) for _ in range(cards)])
     return made["deck"]
 
 
@@ -79,7 +82,6 @@ def play(game, state, steps):
 def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
         settings, tmp_path, monkeypatch, seal, game_id, cards, players):
     settings.DATA_DIR = tmp_path
-    monkeypatch.setattr(upload, "SIZE", (4, 6))
     code, host, _ = make_room(players)
     deck_id = uploaded_deck(code, host, cards)
     services.room_apply(code, tv(), None, {"type": "start", "game": game_id,
@@ -94,7 +96,8 @@ def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
     try:
         with pytest.raises(Sealed):           # the seal holds
             open(tmp_path / "x", "rb")
-        replayed = game.setup(started["seats"], started["options"], state["seed"])
+        replayed = game.setup(started["seats"], timed(game.options, started["options"],
+                                                      started["timer_factor"]), state["seed"])
         if hasattr(game, "begin"):
             replayed = game.begin(replayed, 0)
         played, seen = play(game, state, steps=40)

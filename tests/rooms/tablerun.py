@@ -20,6 +20,7 @@ import json
 
 from hypothesis import strategies as st
 
+from partyhub.decks import options as deck_options
 from partyhub.gamekit import timed
 from partyhub.rooms import registry, selectors, services, store
 from partyhub.rooms.errors import MESSAGES, ServiceError
@@ -205,9 +206,10 @@ class Table:
         game = registry.get(game_id)
         assert room.game_id == game_id and room.options == options, (room.options, options)
         started = Event.objects.filter(room__code=self.code, type="game_started").last()
-        assert started.data == {"game": game_id, "options": options, "timer_factor": self.factor(),
+        given = {**options, **deck_options.resolved(game.options, options)}   # decks as data
+        assert started.data == {"game": game_id, "options": given, "timer_factor": self.factor(),
                                 "seats": room.game_seats}
-        state = game.setup(room.game_seats, timed(game.options, options, self.factor()),
+        state = game.setup(room.game_seats, timed(game.options, given, self.factor()),
                            room.state["seed"])
         if hasattr(game, "begin"):
             state = game.begin(state, self.now)
