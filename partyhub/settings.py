@@ -4,6 +4,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from partyhub.rooms.net import own_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("PARTYHUB_DATA", BASE_DIR / "data"))
 
@@ -27,10 +29,14 @@ if not SECRET_KEY:
     SECRET_KEY = key_file.read_text().strip()
 
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*")
 PORT = int(os.environ.get("PORT", "8000"))
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
-# Origins allowed to open sockets besides the page's own host (comma-separated, with scheme).
+# The names this server answers (any other Host: 400, sockets refused): by default the names
+# it is really reached by (partyhub/rooms/net.py: own_hosts). A list given replaces them;
+# "*" answers any name and leaves DNS rebinding open (README, docs/security.md).
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or own_hosts(PUBLIC_URL)
+# Origins allowed to act (sockets, API POSTs) besides the allowed hosts' pages and PUBLIC_URL
+# (comma-separated, with scheme).
 ALLOWED_ORIGINS = env_list("ALLOWED_ORIGINS")
 # Where in-process bots reach this server.
 INTERNAL_URL = os.environ.get("INTERNAL_URL", f"http://127.0.0.1:{PORT}").rstrip("/")
