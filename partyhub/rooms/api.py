@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from partyhub.origin import origin_allowed
 from partyhub.rooms import decks, net, registry, services
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window
+from partyhub.rooms.limits import Window, client_address
 from partyhub.rooms.models import Event
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -45,13 +45,6 @@ def _body(request) -> dict:
     if not isinstance(body, dict):
         raise fail("bad_request")
     return body
-
-
-def _address(request) -> str:
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if forwarded and settings.PARTYHUB_TRUST_PROXY:
-        return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "?")
 
 
 # Django runs each HTTP request in a thread of its own, so a database connection opened
@@ -99,7 +92,7 @@ def api(view):
 @require_POST
 def rooms_create(request):
     body = _body(request)
-    if not CREATES.allow(_address(request)):
+    if not CREATES.allow(client_address(request)):
         raise fail("rate_limited")
     room, token = _db(services.room_create, body.get("language") or "en")
     return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
@@ -110,7 +103,7 @@ def rooms_create(request):
 @require_POST
 def rooms_join(request, code):
     body = _body(request)
-    if not JOINS.allow(_address(request)):
+    if not JOINS.allow(client_address(request)):
         raise fail("rate_limited")
     change, seat, token = _db(services.seat_join, code, body.get("name"))
     _publish(change)

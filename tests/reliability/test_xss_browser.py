@@ -33,7 +33,7 @@ import re
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, e2e_server, new_room, page
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, new_room, page, until
 from tests.liveserver import Conn, http
 from tests.reliability.livekit import db_room_state
 
@@ -80,7 +80,7 @@ async def clean(pages, stage, texts=None, where=None):
 
 
 async def shows(p, texts, timeout=10000):
-    await p.wait_for_function("(ts) => ts.every((t) => document.body.textContent.includes(t))",
+    await until(p, "(ts) => ts.every((t) => document.body.textContent.includes(t))",
                               arg=list(texts), timeout=timeout)
 
 
@@ -178,7 +178,7 @@ async def test_payloads_render_as_text(tmp_path, chromium_path):
                 await p.fill(".k-dispute-in", PAYLOADS[i])
                 await p.locator(".k-dispute-form button[type=submit]").click()
                 # the answer quotes the typed word ("“…” is not in the dictionary")
-                await p.wait_for_function(
+                await until(p,
                     "(w) => { const o = document.querySelector('.k-dispute-out');"
                     " return o && /\\bunknown\\b/.test(o.className) && o.textContent.includes(w); }",
                     arg=PAYLOADS[i], timeout=10000)
@@ -242,7 +242,7 @@ async def test_payloads_render_as_text(tmp_path, chromium_path):
             # control: the same payloads put in as HTML do run and are caught by the probe
             await tv.evaluate("(ps) => ps.forEach((p) => { const d = document.createElement('div');"
                               " d.innerHTML = p; document.body.append(d); })", PAYLOADS)
-            await tv.wait_for_function("() => window.__xss === 1", timeout=5000)
+            await until(tv, "() => window.__xss === 1", timeout=5000)
             control = await probe(tv)
             assert control["xss"] == 1 and len(control["bad"]) >= 2, control
             print(f"\nxss: {STATS['checks']} page checks, {STATS['texts']} payload texts found verbatim, "
