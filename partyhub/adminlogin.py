@@ -27,7 +27,8 @@ def _failed(sender, credentials, request=None, **kwargs):
 
 
 def login(request, extra_context=None):
-    if request.method == "POST" and (BY_ADDRESS.full(client_address(request)) or BY_NAME.full(_name(request))):
+    if request.method == "POST" and (BY_ADDRESS.full(client_address(request))
+                                     or BY_NAME.full(_name(request))):
         response = HttpResponse(f"Too many failed logins: try again in {WINDOW // 60} minutes.\n",
                                 status=429, content_type="text/plain; charset=utf-8")
         response["Retry-After"] = str(WINDOW)

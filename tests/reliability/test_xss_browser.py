@@ -246,7 +246,8 @@ async def test_payloads_render_as_text(tmp_path, chromium_path):
                               "'securitypolicyviolation', (e) => window.__refused.push(e.effectiveDirective)); }")
             await tv.evaluate("(ps) => ps.forEach((p) => { const d = document.createElement('div');"
                               " d.innerHTML = p; document.body.append(d); })", PAYLOADS)
-            refused = await until(tv, "() => window.__refused.length >= 2 && window.__refused", timeout=5000)
+            refused = await until(tv, "() => window.__refused.length >= 2 && window.__refused",
+                                  timeout=5000)
             control = await probe(tv)
             assert control["xss"] == 0 and len(control["bad"]) >= 2, control
             assert set(refused) == {"script-src-attr"}, refused

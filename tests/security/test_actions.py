@@ -96,8 +96,10 @@ def test_a_legal_action_with_an_unknown_60_kb_field_is_stored_without_it():
     start_count(code)
     services.room_apply(code, player(seats[0]), "a1",
                         {"type": "add", "n": 1, "junk": "x" * 60 * 1024, "more": {"deep": [1] * 100}})
-    services.room_apply(code, player(seats[1]), "a2", {"type": "say", "text": "hi\u202eereht", "pad": "y" * 60000})
-    stored = list(Event.objects.filter(room__code=code, type="action").order_by("id").values_list("data", flat=True))
+    services.room_apply(code, player(seats[1]), "a2",
+                        {"type": "say", "text": "hi\u202eereht", "pad": "y" * 60000})
+    stored = list(Event.objects.filter(room__code=code, type="action").order_by("id")
+                  .values_list("data", flat=True))
     assert stored == [{"type": "add", "n": 1}, {"type": "say", "text": "hiereht"}]
     assert max(len(json.dumps(e.data)) for e in Event.objects.filter(room__code=code)) < 1000
 
@@ -118,8 +120,8 @@ def test_a_wrong_typed_oversize_or_unknown_action_is_refused_as_bad_action(d):
         start_count(code)
     version = services.room_get(code).version
     with pytest.raises(ServiceError) as e:
-        services.room_apply(code, player(seats[0]) if d["type"] in ("add", "say") else services.Actor("tv"),
-                            None, d)
+        actor = player(seats[0]) if d["type"] in ("add", "say") else services.Actor("tv")
+        services.room_apply(code, actor, None, d)
     assert e.value.code == "bad_action" and e.value.message
     assert services.room_get(code).version == version
 

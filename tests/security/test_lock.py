@@ -43,7 +43,8 @@ def test_the_test_lock_runs_the_same_versions_as_the_app():
 
 
 def test_the_bounds_leave_out_releases_with_known_security_fixes():
-    bounds = {canonicalize_name(Requirement(d).name): Requirement(d).specifier for d in project()["dependencies"]}
+    bounds = {canonicalize_name(Requirement(d).name): Requirement(d).specifier
+              for d in project()["dependencies"]}
     for name, too_old in [("django", "5.2.16"), ("pillow", "12.2.0"), ("pillow", "10.0.0"),
                           ("twisted", "24.3.0")]:
         assert not bounds[name].contains(too_old), (name, too_old)
