@@ -18,11 +18,9 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends gettext \
     && rm -rf /var/lib/apt/lists/*
 
-# Dependencies first (their own layer: rebuilt only when pyproject.toml changes).
-COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt \
-    && rm /tmp/requirements.txt
+# Dependencies first (their own layer: rebuilt only when the lock changes), pinned with hashes.
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
 
 COPY . .
 # The throwaway SECRET_KEY keeps settings from writing a key file into the image.

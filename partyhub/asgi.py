@@ -7,7 +7,7 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from partyhub.origin import SameOriginValidator  # noqa: E402
+from partyhub.origin import HostOriginValidator  # noqa: E402
 from partyhub.rooms.routing import websocket_urlpatterns  # noqa: E402
 from partyhub.rooms import timekeeper  # noqa: E402
 
@@ -26,5 +26,5 @@ class StartClock:
 
 application = StartClock(ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": SameOriginValidator(URLRouter(websocket_urlpatterns)),
+    "websocket": HostOriginValidator(URLRouter(websocket_urlpatterns)),
 }))

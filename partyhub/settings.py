@@ -4,6 +4,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from partyhub.rooms.net import own_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("PARTYHUB_DATA", BASE_DIR / "data"))
 
@@ -16,21 +18,43 @@ def env_list(name, default=""):
     return [x.strip() for x in os.environ.get(name, default).split(",") if x.strip()]
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    # A stable per-installation key, made once and kept beside the database.
-    DATA_DIR.mkdir(parents=True, exist_ok=True)
-    key_file = DATA_DIR / "secret_key"
+def key_from_file(key_file: Path) -> str:
+    """A stable per-installation key, made once and kept beside the database, readable by its
+    owner only (0600). The file appears whole or not at all (written aside, then linked), so
+    processes starting together share one key; an older, wider file is tightened."""
+    import secrets
+    import tempfile
+    key_file.parent.mkdir(parents=True, exist_ok=True)
     if not key_file.exists():
-        import secrets
-        key_file.write_text(secrets.token_urlsafe(50))
-    SECRET_KEY = key_file.read_text().strip()
+        fd, aside = tempfile.mkstemp(dir=key_file.parent, prefix=".secret_key.")   # mode 0600
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_urlsafe(50))
+            os.link(aside, key_file)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(aside)
+    if key_file.stat().st_mode & 0o077:
+        try:
+            os.chmod(key_file, 0o600)
+        except OSError as e:    # another user's file: say so, and still serve
+            import warnings
+            warnings.warn(f"{key_file} is readable by others and cannot be made private: {e}")
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or key_from_file(DATA_DIR / "secret_key")
 
 DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "*")
 PORT = int(os.environ.get("PORT", "8000"))
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
-# Origins allowed to open sockets besides the page's own host (comma-separated, with scheme).
+# The names this server answers (any other Host: 400, sockets refused): by default the names
+# it is really reached by (partyhub/rooms/net.py: own_hosts). A list given replaces them;
+# "*" answers any name and leaves DNS rebinding open (README, docs/security.md).
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or own_hosts(PUBLIC_URL)
+# Origins allowed to act (sockets, API POSTs) besides the allowed hosts' pages and PUBLIC_URL
+# (comma-separated, with scheme).
 ALLOWED_ORIGINS = env_list("ALLOWED_ORIGINS")
 # Where in-process bots reach this server.
 INTERNAL_URL = os.environ.get("INTERNAL_URL", f"http://127.0.0.1:{PORT}").rstrip("/")
@@ -54,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "partyhub.headers.SecurityHeaders",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -66,6 +91,24 @@ MIDDLEWARE = [
     # (partyhub/middleware.py).
     "partyhub.middleware.SyncStack",
 ]
+
+# Pages run only the site's own script files: no inline script, no inline style attribute
+# (styles are set through the CSSOM), no eval, no plugins, no framing, sockets to this site.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob:",
+    "font-src 'self'", "connect-src 'self'", "media-src 'self'", "object-src 'none'",
+    "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+])
+# What the pages use (the TV keeps its screen on, may go full screen and play sounds); the
+# rest is off, for this site and anything it could embed.
+PERMISSIONS_POLICY = ", ".join(
+    [f"{feature}=(self)" for feature in ("screen-wake-lock", "fullscreen", "autoplay")]
+    + [f"{feature}=()" for feature in (
+        "camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "midi",
+        "accelerometer", "gyroscope", "magnetometer", "display-capture", "encrypted-media",
+        "picture-in-picture", "publickey-credentials-get", "xr-spatial-tracking")])
+# No address of this site (a room code in /tv/ABCD or /j/ABCD) goes to another site.
+SECURE_REFERRER_POLICY = "same-origin"
 
 ROOT_URLCONF = "partyhub.urls"
 ASGI_APPLICATION = "partyhub.asgi.application"

@@ -4,7 +4,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
-from partyhub import web
+from partyhub import adminlogin, web
 from partyhub.rooms import api
 
 urlpatterns = [
@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/rooms/<str:code>/decks", api.decks_upload),
     path("api/decks", api.decks_list),
     path("decks/<str:deck_id>/<str:card_id>.webp", api.deck_card),
+    path("admin/login/", adminlogin.login),      # before the admin's own: throttled
     path("admin/", admin.site.urls),
 ]
 

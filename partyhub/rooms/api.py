@@ -16,11 +16,13 @@ from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from partyhub.origin import origin_allowed
 from partyhub.rooms import decks, net, registry, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window, body_limit
+from partyhub.rooms.limits import Window, body_limit, client_address
 from partyhub.rooms.models import Event
 
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
 CREATES = Window(settings.PARTYHUB_LIMITS["rooms_per_minute"])
 
@@ -30,22 +32,19 @@ def error_response(e: ServiceError) -> JsonResponse:
 
 
 def _body(request) -> dict:
+    """The JSON object a POST carries (an empty body is {}); only with a JSON content type, so
+    that no HTML form (text/plain, urlencoded, multipart) can send one."""
+    if request.content_type != "application/json":
+        raise fail("bad_content_type")
     if not request.body:
         return {}
     try:
         body = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):   # deep nesting: RecursionError
         raise fail("bad_request")
     if not isinstance(body, dict):
         raise fail("bad_request")
     return body
-
-
-def _address(request) -> str:
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if forwarded and settings.PARTYHUB_TRUST_PROXY:
-        return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "?")
 
 
 # Django runs each HTTP request in a thread of its own, so a database connection opened
@@ -74,8 +73,14 @@ def _publish(change) -> None:
 
 
 def api(view):
+    """A JSON view: a ServiceError becomes its error answer. Not Django's CSRF check (no
+    cookies are used: the tokens travel in bodies, URLs and headers); instead a request that
+    changes something must not come from another site's page (partyhub/origin.py)."""
     def wrapped(request, *args, **kwargs):
         try:
+            if request.method not in SAFE_METHODS and not origin_allowed(
+                    request.headers.get("Origin"), request.get_host()):
+                raise fail("bad_origin")
             return view(request, *args, **kwargs)
         except ServiceError as e:
             return error_response(e)
@@ -87,7 +92,7 @@ def api(view):
 @require_POST
 def rooms_create(request):
     body = _body(request)
-    if not CREATES.allow(_address(request)):
+    if not CREATES.allow(client_address(request)):
         raise fail("rate_limited")
     room, token = _db(services.room_create, body.get("language") or "en")
     return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
@@ -98,7 +103,7 @@ def rooms_create(request):
 @require_POST
 def rooms_join(request, code):
     body = _body(request)
-    if not JOINS.allow(_address(request)):
+    if not JOINS.allow(client_address(request)):
         raise fail("rate_limited")
     change, seat, token = _db(services.seat_join, code, body.get("name"))
     _publish(change)

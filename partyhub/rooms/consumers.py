@@ -129,7 +129,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             if e.public and self.actor.seat is not None:
                 await fanout.stream(self.code, (TABLE,), json.dumps(
                     {"t": "notice", "d": {"code": e.code, "player": self.actor.seat.player_id,
-                                          "action": d}}, ensure_ascii=False))
+                                          "action": registry.clean(d)}}, ensure_ascii=False))
             return await self._error(e.code, ref, e.message)
         await publish(change)
 
@@ -140,6 +140,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return bool(game and kind in getattr(game, "streams", ()))
 
     async def _stream(self, ref, d):
+        if isinstance(d := registry.clean(d), Rejected):   # only its declared fields, checked
+            return await self._error(d.code, ref, d.message)
         snap = store.snapshot(self.code)
         if snap is None:        # forgotten since _is_stream looked (the cache's bound)
             return await self._error("no_game_running", ref)

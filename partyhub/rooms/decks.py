@@ -19,7 +19,9 @@ MAX_NAME = 40
 
 
 def clean_name(name) -> str:
-    name = " ".join(str(name or "").split())
+    """The deck's name as shown: invisible controls stripped, spaces folded."""
+    from partyhub.text import visible
+    name = " ".join(visible(str(name or "")).split())
     if not 1 <= len(name) <= MAX_NAME:
         raise fail("bad_deck_name")
     return name

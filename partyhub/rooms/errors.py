@@ -18,6 +18,8 @@ MESSAGES = {
     "room_locked": "The host has locked this room.",
     "rate_limited": "Too many attempts: wait a moment.",
     "bad_request": "The request body must be a JSON object.",
+    "bad_content_type": "Send the body as JSON, with Content-Type: application/json.",
+    "bad_origin": "Requests from another site's pages are refused.",
     "unauthorized": "The host token is missing or wrong.",
     "game_running": "The event log is available when the game has ended.",
     "no_game": "No game has been played in this room yet.",
@@ -54,6 +56,7 @@ MESSAGES = {
 HTTP_STATUS = {
     "room_not_found": 404, "room_closed": 410, "name_taken": 409, "bad_name": 400, "room_full": 403,
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
+    "bad_content_type": 415, "bad_origin": 403,
     "game_running": 409, "no_game": 404,
     "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,
     "deck_not_found": 404, "body_too_large": 413, "upload_busy": 429, "deck_too_many_pixels": 413,

@@ -1,5 +1,6 @@
 """Rate limits: a token bucket per socket, a sliding window per address for joins; the
-request-body limit a view names for itself (read by partyhub/edge.py before the body)."""
+request-body limit a view names for itself (read by partyhub/edge.py before the body); the
+client's address as the limits see it."""
 from __future__ import annotations
 
 import time
@@ -41,8 +42,8 @@ class Window:
         self.limit, self.seconds, self.max_keys = limit, seconds, max_keys
         self.hits: OrderedDict = OrderedDict()
 
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
+    def _recent(self, key: str, now: float) -> deque:
+        """The key's events in the window (a key seen for the first time is kept, bounded)."""
         q = self.hits.get(key)
         if q is None:
             if len(self.hits) >= self.max_keys:
@@ -51,6 +52,15 @@ class Window:
         self.hits.move_to_end(key)
         while q and q[0] <= now - self.seconds:
             q.popleft()
+        return q
+
+    def full(self, key: str) -> bool:
+        """Whether `key` has used up its limit, without counting an event."""
+        return key in self.hits and len(self._recent(key, time.monotonic())) >= self.limit
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        q = self._recent(key, now)
         if len(q) >= self.limit:
             return False
         q.append(now)
@@ -61,3 +71,13 @@ class Window:
             del self.hits[k]
         while len(self.hits) >= self.max_keys:
             self.hits.popitem(last=False)
+
+
+def client_address(request) -> str:
+    """The address a request comes from: behind the compose proxy (TRUST_PROXY=1) the last
+    X-Forwarded-For entry, which the proxy wrote; else the socket's peer."""
+    from django.conf import settings
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if forwarded and settings.PARTYHUB_TRUST_PROXY:
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "?")

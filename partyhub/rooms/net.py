@@ -1,8 +1,10 @@
-"""The address phones use to reach this server: PUBLIC_URL, else this machine's LAN address."""
+"""The address phones use to reach this server: PUBLIC_URL, else this machine's LAN address;
+and the names it is reached by (the default ALLOWED_HOSTS)."""
 import fcntl
 import functools
 import socket
 import struct
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -24,6 +26,21 @@ def _interface_addresses() -> list[str]:
     except OSError:
         pass
     return found
+
+
+def own_hosts(public_url: str = "") -> list[str]:
+    """The names this server is really reached by: PUBLIC_URL's host, localhost, the
+    loopback addresses, this machine's IPv4 addresses and its host name (plain and .local).
+    Any other name in a Host header is refused (partyhub/origin.py). Read once at start: an
+    address the machine gets later is served after a restart."""
+    hosts = ["localhost", "127.0.0.1", "[::1]"]
+    name = urlsplit(public_url).hostname if public_url else None
+    if name:
+        hosts.append(f"[{name}]" if ":" in name else name)
+    hosts += _interface_addresses()
+    machine = socket.gethostname().lower()
+    hosts += [machine, f"{machine}.local"] if machine else []
+    return list(dict.fromkeys(hosts))
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,16 +1,54 @@
 """The game registry: each game app registers its rules object in AppConfig.ready().
 
 Registering also hands the game what the platform provides: its deck options are offered
-the platform's decks (partyhub/decks/options.py).
+the platform's decks (partyhub/decks/options.py); and it checks the game's declared actions
+(`actions_schema`), with which every action is cleaned before it reaches the rules.
 """
 from partyhub.decks import options as deck_options
+from partyhub.gamekit import Rejected, clean_action
 
 _games: dict = {}
+# Every action type this server knows, room actions and each game's: {type: {name: Field}}.
+# An action type means one thing on the server, so an action is cut to its fields before
+# the room (and so its game) is read: `clean`, at the top of services.room_apply.
+_actions: dict = {}
+
+
+def _known() -> dict:
+    if not _actions:    # imported late: roomactions imports this module
+        from partyhub.rooms.roomactions import SCHEMA
+        _actions.update(SCHEMA)
+    return _actions
 
 
 def register(game) -> None:
+    from partyhub.rooms.roomactions import SCHEMA as ROOM_ACTIONS
+    schema = getattr(game, "actions_schema", None)
+    if not isinstance(schema, dict) or not set(game.streams) <= set(schema):
+        raise TypeError(f"game {game.id!r} must declare every action in actions_schema")
+    for kind, fields in schema.items():
+        if kind in ROOM_ACTIONS or _known().get(kind, fields) != fields:
+            raise ValueError(f"game {game.id!r}: action {kind!r} is already declared otherwise")
+    _known().update(schema)
     deck_options.bind(game)
     _games[game.id] = game
+
+
+def clean(d):
+    """The action `d` cut to its declared fields, or Rejected (see gamekit.clean_action).
+    Anything but a dict with a string type is returned as it is, for the caller to refuse."""
+    if not isinstance(d, dict) or not isinstance(d.get("type"), str):
+        return d
+    return clean_action(_known(), d)
+
+
+def cleaned(d):
+    """`clean`, raising ServiceError("bad_action") instead of returning Rejected."""
+    from partyhub.rooms.errors import fail
+    out = clean(d)
+    if isinstance(out, Rejected):
+        raise fail(out.code, out.message)
+    return out
 
 
 def get(game_id):

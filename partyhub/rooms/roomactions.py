@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import clean_options, timed
+from partyhub.gamekit import clean_options, flag, mapping, string, timed
 from partyhub.rooms import registry, seating, store
 from partyhub.rooms.errors import fail
 
@@ -150,6 +150,15 @@ def take_seat(room, seats, actor, d, now):
     _log(room, "seat_taken", {"player": target.player_id, "name": target.name}, now)
     return [("moved", me.player_id, target.player_id)]
 
+
+# The fields of each room action (registry.clean cuts an action to them; the game's own are
+# in its rules' actions_schema). The options of `start` are checked by the game's Options.
+SCHEMA = {
+    "start": {"game": string(40), "options": mapping(64)}, "again": {}, "end": {},
+    "pause": {}, "resume": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
+    "settings": {"language": string(8), **{key: flag() for key in SETTING_KEYS}},
+    "add_bot": {}, "take_seat": {"player": string(16)},
+}
 
 HANDLERS = {
     "start": start, "again": again, "end": end, "pause": pause, "resume": resume,

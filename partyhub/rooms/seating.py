@@ -3,6 +3,8 @@ import hashlib
 import secrets
 import unicodedata
 
+from partyhub.text import visible
+
 # No I, L, O: they read as 1 and 0 across a room.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 # Okabe-Ito and Paul Tol's colour-blind-safe colours, each with a distinct symbol.
@@ -34,13 +36,14 @@ def token_hash(token: str) -> str:
 
 
 def clean_name(raw) -> str | None:
-    """The name as shown (trimmed, inner runs of space folded), or None when not allowed."""
+    """The name as shown (invisible controls stripped, trimmed, inner runs of space folded),
+    or None when not allowed (empty, too long, private-use characters)."""
     if not isinstance(raw, str):
         return None
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    name = " ".join(unicodedata.normalize("NFC", visible(raw)).split())
     if not 1 <= len(name) <= NAME_MAX:
         return None
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in name):
+    if any(unicodedata.category(ch) == "Co" for ch in name):
         return None
     return name
 

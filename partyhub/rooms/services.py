@@ -113,6 +113,7 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
     newest it delivered). A game action on PostgreSQL then decides on the room as this
     process last committed it, without reading the row, if that is no older
     (`store.load_committed`)."""
+    d = registry.cleaned(d)     # only its declared fields, checked (gamekit.clean_action)
     now = clock.wall_ms() if now is None else now
     if not isinstance(d, dict) or not isinstance(d.get("type"), str) or len(d["type"]) > 40:
         raise fail("bad_action")

@@ -1,4 +1,5 @@
 """Debian chromium through the playwright package (never a browser download)."""
+import asyncio
 import contextlib
 import json
 import time
@@ -104,6 +105,18 @@ async def page(browser, viewport, errors=None):
              if r.status >= 400 and "/static/" in r.url and "/static/games/count/" not in r.url
              else None)
     return p
+
+
+async def until(p, expression, arg=None, timeout=30_000, every=0.05):
+    """What page.wait_for_function does, without its eval: the pages' Content-Security-Policy
+    forbids eval, and Playwright's waiting predicate is evaluated from a string in the page.
+    `evaluate` is not subject to the policy, so this polls it. Returns the truthy value."""
+    end = time.monotonic() + timeout / 1000
+    while not (value := await p.evaluate(expression, arg)):
+        if time.monotonic() > end:
+            raise TimeoutError(f"still false after {timeout} ms: {expression[:200]}")
+        await asyncio.sleep(every)
+    return value
 
 
 async def shot(p, name):

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.browser import TV, chromium, e2e_server, join_phones, new_room, page
+from tests.e2e.browser import TV, chromium, e2e_server, join_phones, new_room, page, until
 from tests.e2e.browser import shot as plain_shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 async def shot(p, name):
     """A screenshot once every card picture on the page has loaded."""
-    await p.wait_for_function(
+    await until(p,
         "() => [...document.querySelectorAll('.as-face img')].every(i => i.complete)", timeout=5000)
     await plain_shot(p, name)
 
@@ -147,8 +147,8 @@ async def whole_game(server, tv, phones, browser, errors):
 
     for lang, clue, aloud in (("uk", "довга дорога додому", False), ("ru", "", True)):
         await tv.evaluate(f"window.partyhub.act({{type: 'settings', language: '{lang}'}})")
-        await tv.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        await until(tv, f"document.documentElement.lang === '{lang}'")
         for p in phones:
-            await p.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            await until(p, f"document.documentElement.lang === '{lang}'")
         await play_turn(tv, phones, lang, clue, aloud=aloud)
     assert not errors, errors

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.browser import chromium, e2e_server, join_phones, new_room
+from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, until
 from tests.e2e.browser import shot as plain_shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 async def shot(p, name):
     """A screenshot once every card picture on the page has loaded."""
-    await p.wait_for_function(
+    await until(p,
         "() => [...document.querySelectorAll('.jx-face img')].every(i => i.complete)", timeout=5000)
     await plain_shot(p, name)
 
@@ -100,7 +100,7 @@ async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_pa
             for p in phones:
                 await p.locator(".jx-phone").wait_for()
             # the cards are pictures of the association deck (no tile fallback)
-            await tv.wait_for_function(
+            await until(tv,
                 "() => [...document.querySelectorAll('.jx-cell img')].filter(i => i.complete && i.naturalWidth > 0).length === 9")
             assert await tv.locator(".jx-tile").count() == 0
 
@@ -118,7 +118,7 @@ async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_pa
             for lang, clue in (("uk", "місяць"), ("ru", "луна")):
                 await tv.evaluate(f"window.partyhub.act({{type: 'settings', language: '{lang}'}})")
                 await tv.locator(".jx-status.race, .jx-clue.waiting").first.wait_for(timeout=15000)
-                await tv.wait_for_function(f"document.documentElement.lang === '{lang}'")
+                await until(tv, f"document.documentElement.lang === '{lang}'")
                 await play_turn(tv, phones, lang, clue, full=lang == "uk")
             assert not errors, errors
     finally:

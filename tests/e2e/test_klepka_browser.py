@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot, until
 from tests.liveserver import Daphne, free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "klepka"))
@@ -113,7 +113,7 @@ async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_p
                     await asyncio.sleep(0.7)
                     await shot(tv, "klepka-live-tv-reveal")
                 # the turn ends: the next seat plays once the letters are turned back
-                await tv.wait_for_function(
+                await until(tv,
                     "(n) => { const g = window.partyhub.view.game; return g.turn_no > n || g.phase === 'words'; }",
                     arg=g["turn_no"], timeout=10000)
             assert holder is not None, "nobody collected a pair in 14 turns"

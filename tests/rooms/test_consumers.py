@@ -56,7 +56,8 @@ async def test_a_started_game_shows_each_player_only_its_own_secret():
     ("{not json", "bad_frame"),
     ("[1,2]", "bad_frame"),
     ('{"t": "act", "d": "x"}', "bad_frame"),
-    ('{"t": "act", "id": "1", "d": {"type": "fly"}}', "no_game_running"),
+    ('{"t": "act", "id": "1", "d": {"type": "fly"}}', "bad_action"),   # no game declares it
+    ('{"t": "act", "id": "1", "d": {"type": "add", "n": 1}}', "no_game_running"),
 ])
 async def test_malformed_frames_get_an_error_and_the_socket_stays_open(raw, code):
     _, tv, phones = await table(2)
@@ -159,7 +160,9 @@ async def test_stream_items_are_relayed_to_the_table_and_absorbed_later():
     await phones[0].act({"type": "doodle", "points": [[0.1, 0.2]]})
     f = await tv.recv()
     assert f["t"] == "doodle" and f["d"]["points"] == [[0.1, 0.2]]
-    await phones[0].act({"type": "doodle", "points": "nope"})
+    await phones[0].act({"type": "doodle", "points": "nope"})     # not a list: the platform
+    assert (await phones[0].error())["d"]["code"] == "bad_action"
+    await phones[0].act({"type": "doodle", "points": []})         # a list the rules refuse
     assert (await phones[0].error())["d"]["code"] == "bad_points"
     await phones[0].act({"type": "add", "n": 1})
     await tv.until(lambda v: v["game"]["doodles"] == 1)

@@ -4,7 +4,8 @@ Players take turns adding 1, 2 or 3 to a shared counter; whoever adds points sco
 Each seat has a secret number only it may see. Any player may `say` free text at any time.
 A turn timer (option) adds 1 for a player who lets it run out. `doodle` is a stream.
 """
-from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Option, Rejected, Relay, evolve, is_seat, rng
+from partyhub.gamekit import (AUDIENCE, TABLE, Accepted, Option, Rejected, Relay, evolve, integer,
+                              is_seat, listing, rng, text)
 
 
 class CountGame:
@@ -17,6 +18,8 @@ class CountGame:
         "turn_seconds": Option(0, min=0, max=120, seconds=True),
     }
     streams = frozenset({"doodle"})
+    actions_schema = {"say": {"text": text(200)}, "add": {"n": integer()},
+                      "doodle": {"points": listing(1000)}}
 
     def setup(self, seats, options, seed):
         state = {"seed": seed, "seats": list(seats), "turn": 0, "total": 0,

@@ -1,7 +1,7 @@
 """The association game object: options, apply, deadlines, scores and the outcome."""
 from __future__ import annotations
 
-from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve
+from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, string, text
 
 from . import turn, views
 
@@ -89,6 +89,10 @@ def _next(state, seat, action, now):
 
 HANDLERS = {"tell": ("tell", _tell), "submit": ("submit", _submit), "vote": ("vote", _vote),
             "next": ("reveal", _next)}
+# The fields of each action and their size ceilings (the rules above judge the values).
+CARD = string(64)
+ACTIONS = {"tell": {"card": CARD, "clue": text(500)}, "submit": {"card": CARD},
+           "vote": {"card": CARD}, "next": {}}
 
 
 class Association:
@@ -97,6 +101,7 @@ class Association:
     min_players = 3
     max_players = 12
     streams = frozenset()
+    actions_schema = ACTIONS
 
     def __init__(self):
         self.options = _options()

@@ -1,7 +1,7 @@
 """Jinx: the active player gives a clue for one of 9 images, the others race to put a finger on it."""
 from __future__ import annotations
 
-from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, rng
+from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, integer, rng, text
 
 from . import turn
 from .deck import GRID, REMOVED, faces, pair, pile_size
@@ -16,6 +16,8 @@ class Jinx:
     min_players = min(REMOVED)
     max_players = max(REMOVED)
     streams = frozenset()
+    # The fields of each action and their size ceilings (apply judges the values).
+    actions_schema = {"clue": {"text": text(500)}, "pick": {"slot": integer()}}
     options = {
         "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "first_player": Option("random", choices=("random", "first_seat")),

@@ -1,7 +1,7 @@
 """klepka: the Ukrainian letter memory and word game (rules/klepka.txt), as a gamekit game."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, evolve, rng
+from partyhub.gamekit import Accepted, Option, Rejected, evolve, listing, record, rng, string
 
 from . import anytime, play, views
 from .cards import TABLE_CHOICES, TABLES, build_deck
@@ -9,6 +9,14 @@ from .table import holds, letters_of, next_turn, seat_now
 
 TURN_ACTIONS = {"word": play.make_word, "words_done": play.words_done, "flip": play.flip}
 ANYTIME_ACTIONS = {"chaos": anytime.chaos, "exchange": anytime.exchange}
+# The fields of each action and their size ceilings (the handlers judge the values).
+CARD = string(64)
+ACTIONS = {
+    "word": {"cards": listing(play.MAX_WORD, CARD),
+             "wild": record({"card": CARD, "letter": string(8)})},
+    "words_done": {}, "flip": {"card": CARD}, "chaos": {"card": CARD},
+    "exchange": {"card": CARD, "give": CARD, "take": CARD},
+}
 
 
 class KlepkaGame:
@@ -17,6 +25,7 @@ class KlepkaGame:
     min_players = 2
     max_players = 6
     streams = frozenset()
+    actions_schema = ACTIONS
     options = {
         "table": Option("10x10", choices=TABLE_CHOICES),
         "one_colour_x2": Option(True),

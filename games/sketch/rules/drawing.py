@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import math
 
-from partyhub.gamekit import Accepted, Rejected, Relay
+from partyhub.gamekit import Accepted, Rejected, Relay, flag, integer, listing, string
 
 from .constants import MAX_POINTS_PER_BATCH, MAX_POINTS_PER_BOARD, PALETTE, SCALE, WIDTHS
 from .state import board_at, card_words, fork, free_words
 
 STREAMS = frozenset({"stroke", "undo", "clear"})
+# The fields of each action and their size ceilings (the functions below judge the values;
+# the points of a stroke are checked one by one by parse_stroke).
+ACTIONS = {
+    "draw": {"board": integer(), "word": string(200)},
+    "stroke": {"board": integer(), "points": listing(MAX_POINTS_PER_BATCH * 2), "color": string(16),
+               "width": integer(), "join": flag()},
+    "undo": {"board": integer()}, "clear": {"board": integer()},
+}
 
 
 def drawable(state: dict, seat, index) -> Rejected | None:

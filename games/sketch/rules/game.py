@@ -22,6 +22,7 @@ class Sketch:
         "words": Option("", max=20000, text=True),
     }
     streams = drawing.STREAMS
+    actions_schema = {**drawing.ACTIONS, **guessing.ACTIONS}
 
     def setup(self, seats, options, seed) -> dict:
         state = {

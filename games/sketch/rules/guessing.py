@@ -5,11 +5,17 @@ won_at + tie_window_ms wins it too; after that the board is done.
 """
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Rejected
+from partyhub.gamekit import Accepted, Rejected, integer, string, text
 
 from .constants import FEEDBACK, MAX_GUESS_CHARS
 from .matcher import is_correct, normalise
 from .state import board_at, fork
+
+# The fields of each action and their size ceilings (the functions below judge the values).
+ACTIONS = {
+    "guess": {"player": string(16), "board": integer(), "text": text(500)},
+    "feedback": {"guess": string(16), "value": string(16)},
+}
 
 
 def _target(state: dict, seat, action: dict):
