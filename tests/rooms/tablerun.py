@@ -92,11 +92,12 @@ class Table:
         try:
             services.room_apply(self.code, actor, None, d, now=self.now)
         except ServiceError as e:
-            allowed = {"unauthorized"} if kind == "kicked" else self.codes[d["type"]]
+            # a malformed field is refused before anything else, whoever sends it
+            allowed = {"unauthorized", "bad_action"} if kind == "kicked" else self.codes[d["type"]]
             assert e.code in allowed and e.code in MESSAGES, (d, kind, e.code, e.message)
             assert self.room().version == before, f"a refused {d['type']} changed the room"
             if kind in ("player", "spectator"):
-                assert e.code == "not_allowed", (d, kind, e.code)
+                assert e.code in ("not_allowed", "bad_action"), (d, kind, e.code)
             self.seen.add((d["type"], kind, e.code))
             return kind, e.code
         assert kind in ("tv", "vip"), f"{kind} was allowed to {d['type']}"
