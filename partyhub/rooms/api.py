@@ -11,18 +11,18 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
+from django.core.files.storage import default_storage
 from django.db import close_old_connections, connection
 from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from partyhub.rooms import decks, net, registry, services
+from partyhub.rooms import decks, limits, net, registry, services
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window
 from partyhub.rooms.models import Event
 
-JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
-CREATES = Window(settings.PARTYHUB_LIMITS["rooms_per_minute"])
+JOINS = limits.window("joins", settings.PARTYHUB_LIMITS["joins_per_minute"])
+CREATES = limits.window("rooms", settings.PARTYHUB_LIMITS["rooms_per_minute"])
 
 
 def error_response(e: ServiceError) -> JsonResponse:
@@ -90,8 +90,8 @@ def rooms_create(request):
     if not CREATES.allow(_address(request)):
         raise fail("rate_limited")
     room, token = _db(services.room_create, body.get("language") or "en")
-    return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
-                         "tv_url": net.tv_url(room.code), "host_token": token}, status=201)
+    return JsonResponse({"code": room.code, "join_url": net.join_url(room.code, request),
+                         "tv_url": net.tv_url(room.code, request), "host_token": token}, status=201)
 
 
 @api
@@ -116,7 +116,7 @@ def rooms_summary(request, code):
         "language": room.language, "locked": bool(room.settings.get("locked")),
         "players": [{"id": s.player_id, "name": s.name, "color": s.color, "symbol": s.symbol,
                      "connected": s.connected} for s in seats],
-        "join_url": net.join_url(room.code),
+        "join_url": net.join_url(room.code, request),
     })
 
 
@@ -125,9 +125,12 @@ def rooms_summary(request, code):
 def rooms_qr(request, code):
     room = services.room_get(code)
     buf = io.BytesIO()
-    segno.make(net.join_url(room.code), error="m").save(
-        buf, kind="svg", scale=8, dark="#111", light="#fff", border=2, xmldecl=False)
-    return HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    url = net.join_url(room.code, request)
+    segno.make(url, error="m").save(buf, kind="svg", scale=8, dark="#111", light="#fff", border=2,
+                                    xmldecl=False)
+    response = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    response["X-Join-Url"] = url   # the TV shows the link the code holds
+    return response
 
 
 @api
@@ -188,9 +191,8 @@ def deck_card(request, deck_id, card_id):
     m = association_decks.CUSTOM_CARD_ID.match(card_id)
     if not association_decks.CUSTOM_ID.match(deck_id) or not m or m.group(1) != deck_id:
         raise fail("deck_not_found")
-    path = association_decks.custom_root() / deck_id / f"{card_id}.webp"
     try:
-        f = open(path, "rb")
+        f = default_storage.open(decks.card_key(deck_id, card_id), "rb")
     except OSError:
         raise fail("deck_not_found")
     response = FileResponse(f, content_type="image/webp")

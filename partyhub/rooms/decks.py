@@ -7,7 +7,9 @@ header, before anything is decoded). It is then re-encoded as a WebP of SIZE (th
 cards' 2:3 shape, cover-cropped) built from the pixels alone: no EXIF, ICC or XMP survives.
 A zip is read entry by entry with bounded reads: at most MAX_ENTRIES entries, at most
 MAX_ZIP_BYTES uncompressed in all, no absolute or "../" paths, no archives inside archives.
-The deck is written to a temporary folder and renamed into DATA_DIR/decks/<id>/ at the end.
+The deck goes through Django's storage API (default_storage) under decks/<id>/: the cards
+first, the manifest last, since a deck is offered only once its manifest is there. In
+compose that folder is the `decks` volume every web replica mounts.
 """
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ import io
 import json
 import os
 import secrets
-import shutil
 import time
 import warnings
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from PIL import Image, ImageOps
 
 from games.association import deck as decks
@@ -179,28 +182,31 @@ def read_files(files) -> Upload:
     return up
 
 
+def card_key(deck_id: str, card_id: str) -> str:
+    """Where a card lives in default_storage."""
+    return f"decks/{deck_id}/{card_id}.webp"
+
+
 def store(name: str, cards: list[bytes]) -> dict:
-    """Write the deck under DATA_DIR/decks/<id>/ (atomically: a temp folder renamed)."""
-    root = decks.custom_root()
-    root.mkdir(parents=True, exist_ok=True)
+    """Write the deck under decks/<id>/ in default_storage: cards, then the manifest that makes
+    it a deck. A failure part-way removes what was written."""
     deck_id = "u" + secrets.token_hex(5)
-    while (root / deck_id).exists():
+    while default_storage.exists(f"decks/{deck_id}/{decks.MANIFEST}"):
         deck_id = "u" + secrets.token_hex(5)
-    tmp = root / f".tmp-{deck_id}"
-    tmp.mkdir()
+    written = []
     try:
         ids = []
         for n, webp in enumerate(cards, start=1):
             card_id = f"{deck_id}-{n:03d}"
-            (tmp / f"{card_id}.webp").write_bytes(webp)
+            written.append(default_storage.save(card_key(deck_id, card_id), ContentFile(webp)))
             ids.append(card_id)
         manifest = {"name": name, "image": f"/decks/{deck_id}/{{id}}.webp", "created": time.time(),
                     "credit": "", "cards": [{"id": i, "objects": []} for i in ids]}
-        (tmp / decks.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1),
-                                          encoding="utf-8")
-        os.replace(tmp, root / deck_id)
+        text = json.dumps(manifest, ensure_ascii=False, indent=1).encode("utf-8")
+        written.append(default_storage.save(f"decks/{deck_id}/{decks.MANIFEST}", ContentFile(text)))
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        for key in written:
+            default_storage.delete(key)
         raise
     return {"deck": deck_id, "name": name, "cards": len(ids)}
 
