@@ -34,8 +34,11 @@ def _interface_addresses() -> list[str]:
 def lan_address() -> str:
     """A non-loopback IPv4 address of this machine (private ranges first), else the host name."""
     addrs = [a for a in _interface_addresses() if not a.startswith("127.")]
-    private = [a for a in addrs if a.startswith(("192.168.", "10.")) or
-               (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)]
+    # Home networks first: 172.16/12 is where Docker puts its bridges (docker0 is 172.17.0.1).
+    rank = {"192.168.": 0, "10.": 1}
+    private = sorted((a for a in addrs if a.startswith(("192.168.", "10.")) or
+                      (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)),
+                     key=lambda a: next((r for p, r in rank.items() if a.startswith(p)), 2))
     return (private or addrs or [socket.gethostname()])[0]
 
 

@@ -55,3 +55,16 @@ def test_public_url_wins_over_the_host(client, settings):
     room = create(client, "192.168.1.20:8080")
     assert room["join_url"] == f"https://party.example.org/j/{room['code']}"
     assert json.loads(client.get(f"/api/rooms/{room['code']}").content)["join_url"] == room["join_url"]
+
+
+def test_the_lan_address_prefers_home_networks_over_docker_bridges(monkeypatch):
+    monkeypatch.setattr(net, "_interface_addresses", lambda: ["127.0.0.1", "172.17.0.1", "10.1.2.3",
+                                                              "192.168.1.20"])
+    net.lan_address.cache_clear()
+    try:
+        assert net.lan_address() == "192.168.1.20"
+        monkeypatch.setattr(net, "_interface_addresses", lambda: ["172.17.0.1", "10.1.2.3"])
+        net.lan_address.cache_clear()
+        assert net.lan_address() == "10.1.2.3"
+    finally:
+        net.lan_address.cache_clear()
