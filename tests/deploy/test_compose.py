@@ -291,7 +291,7 @@ def test_https_is_an_optional_caddy_profile_in_front_of_every_replica():
     conf = (ROOT / "deploy" / "caddy" / "Caddyfile").read_text()
     assert "{$SITE} {" in conf and "tls {$CADDY_TLS}" in conf
     assert re.search(r"dynamic a web 8000", conf)
-    assert re.search(r"max_size 600MB", conf) and re.search(r"max_size 1MB", conf)
+    assert re.search(r"max_size 600MiB", conf) and re.search(r"max_size 1MiB", conf)
     assert not re.search(r"^\s*log\b", conf, re.M), "no access log: tokens ride in query strings"
 
 
@@ -306,3 +306,19 @@ def test_the_compose_file_is_valid_with_and_without_the_https_profile(tmp_path):
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert ("caddy" in done.stdout.split()) == bool(profile)
+
+
+def test_caddy_reads_the_caddyfile_with_the_limits_of_the_api():
+    """Where Debian's caddy is installed (apt-get install caddy): the Caddyfile adapts, and the
+    upload path gets exactly the API's limit."""
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("caddy is not installed (optional: apt-get install caddy)")
+    from partyhub.rooms.api import MAX_UPLOAD_BYTES
+    env = {**os.environ, "SITE": "https://partyhub.lan", "CADDY_TLS": "internal"}
+    done = subprocess.run([caddy, "adapt", "--config", str(ROOT / "deploy" / "caddy" / "Caddyfile"),
+                           "--adapter", "caddyfile"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    sizes = sorted(int(n) for n in re.findall(r'"max_size":(\d+)', done.stdout))
+    assert sizes == [1024 * 1024, MAX_UPLOAD_BYTES]
+    assert '"source":"a"' in done.stdout and '"name":"web"' in done.stdout
