@@ -1,6 +1,7 @@
 """Settings from the environment (12-factor). Every variable has a default that runs locally."""
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 
@@ -125,12 +126,12 @@ TEMPLATES = [{
     ]},
 }]
 
-DATA_DIR.mkdir(parents=True, exist_ok=True)
 DATABASES = {"default": dj_database_url.parse(
     os.environ.get("DATABASE_URL", f"sqlite:///{DATA_DIR / 'partyhub.sqlite3'}"),
     conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
 )}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATA_DIR.mkdir(parents=True, exist_ok=True)   # SQLite's folder; nothing else is made at import
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -161,14 +162,18 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# The image collects the static files at build time into STATIC_ROOT (/app/static) and serves
+# them from there; unset (make run), WhiteNoise serves them from the source folders.
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
+# Uploaded decks go through default_storage into MEDIA_ROOT/decks/ (partyhub/rooms/decks.py);
+# compose keeps that folder in the `decks` volume that every web replica mounts.
+MEDIA_ROOT = DATA_DIR
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 WHITENOISE_AUTOREFRESH = DEBUG
 # Custom decks (partyhub/rooms/decks.py): up to 300 pictures may come as separate files.
 DATA_UPLOAD_MAX_NUMBER_FILES = 400
@@ -206,11 +211,35 @@ PARTYHUB_ROOM_RETENTION_DAYS = float(os.environ.get("PARTYHUB_ROOM_RETENTION_DAY
 PARTYHUB_ROOM_CACHE_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_CACHE_IDLE_SECONDS", "60"))
 PARTYHUB_ROOM_CACHE_MAX = int(os.environ.get("PARTYHUB_ROOM_CACHE_MAX", "2000"))
 
+# One line per record with time, level and logger; LOG_FORMAT=json: one JSON object per line.
+_LINE = "%(asctime)s %(levelname)s %(name)s %(message)s"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": _LINE},
+        "json": {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": _LINE,
+                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "formatter": "json" if os.environ.get("LOG_FORMAT") == "json" else "text"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-# Behind the compose reverse proxy the client address comes from X-Forwarded-For.
+
+# Behind a reverse proxy (compose's nginx or Caddy): the client address comes from
+# X-Forwarded-For and the scheme from X-Forwarded-Proto. Never without one: a client could
+# then pick its own address for the per-address limits.
 PARTYHUB_TRUST_PROXY = env_bool("TRUST_PROXY", False)
+if PARTYHUB_TRUST_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS is on when PUBLIC_URL says so: cookies are then sent over HTTPS only, and
+# SecurityMiddleware adds HSTS to answers given over HTTPS (never over plain HTTP).
+HTTPS = PUBLIC_URL.startswith("https://")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS else 0
+# The admin's forms post from PUBLIC_URL (and ALLOWED_ORIGINS) through the proxy.
+CSRF_TRUSTED_ORIGINS = [f"{u.scheme}://{u.netloc}" for u in map(urlsplit, [PUBLIC_URL, *ALLOWED_ORIGINS])
+                        if u.scheme in ("http", "https") and u.netloc]
+
+# GET /metrics (partyhub/metrics.py) answers only `Authorization: Bearer <METRICS_TOKEN>`.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")

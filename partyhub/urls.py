@@ -4,7 +4,7 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import include, path
 
-from partyhub import adminlogin, web
+from partyhub import adminlogin, metrics, web
 from partyhub.rooms import api
 
 urlpatterns = [
@@ -12,6 +12,7 @@ urlpatterns = [
     path("tv/<str:code>", web.tv, name="tv"),
     path("j/<str:code>", web.phone, name="phone"),
     path("healthz", api.healthz),
+    path("metrics", metrics.view),
     path("api/games", api.games_list),
     path("api/rooms", api.rooms_create),
     path("api/rooms/<str:code>", api.rooms_summary),

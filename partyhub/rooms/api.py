@@ -17,14 +17,14 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from partyhub.origin import origin_allowed
-from partyhub.rooms import decks, net, registry, selectors, services, uploads
+from partyhub.rooms import decks, limits, net, registry, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window, body_limit, client_address
+from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
-CREATES = Window(settings.PARTYHUB_LIMITS["rooms_per_minute"])
+JOINS = limits.window("joins", settings.PARTYHUB_LIMITS["joins_per_minute"])
+CREATES = limits.window("rooms", settings.PARTYHUB_LIMITS["rooms_per_minute"])
 
 
 def error_response(e: ServiceError) -> JsonResponse:
@@ -95,8 +95,8 @@ def rooms_create(request):
     if not CREATES.allow(client_address(request)):
         raise fail("rate_limited")
     room, token = _db(services.room_create, body.get("language") or "en")
-    return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
-                         "tv_url": net.tv_url(room.code), "host_token": token}, status=201)
+    return JsonResponse({"code": room.code, "join_url": net.join_url(room.code, request),
+                         "tv_url": net.tv_url(room.code, request), "host_token": token}, status=201)
 
 
 @api
@@ -121,7 +121,7 @@ def rooms_summary(request, code):
         "language": room.language, "locked": bool(room.settings.get("locked")),
         "players": [{"id": s.player_id, "name": s.name, "color": s.color, "symbol": s.symbol,
                      "connected": s.connected} for s in seats],
-        "join_url": net.join_url(room.code),
+        "join_url": net.join_url(room.code, request),
     })
 
 
@@ -130,9 +130,12 @@ def rooms_summary(request, code):
 def rooms_qr(request, code):
     room = selectors.room_get(code)
     buf = io.BytesIO()
-    segno.make(net.join_url(room.code), error="m").save(
-        buf, kind="svg", scale=8, dark="#111", light="#fff", border=2, xmldecl=False)
-    return HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    url = net.join_url(room.code, request)
+    segno.make(url, error="m").save(buf, kind="svg", scale=8, dark="#111", light="#fff", border=2,
+                                    xmldecl=False)
+    response = HttpResponse(buf.getvalue(), content_type="image/svg+xml")
+    response["X-Join-Url"] = url   # the TV shows the link the code holds
+    return response
 
 
 @api

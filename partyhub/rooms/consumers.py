@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from partyhub import metrics
 from partyhub.gamekit import TABLE, Rejected
 from partyhub.rooms import clock, fanout, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError
@@ -35,9 +36,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # A consumer can die without `disconnect` (its channel-layer receive fails when Redis
         # goes away): leave the fan-out tables and the seat as a disconnect would, or the
         # process keeps a dead socket as the room's receiver and never hears the others again.
+        metrics.socket_opened()
         try:
             await super().__call__(scope, receive, send)
         finally:
+            metrics.socket_closed()
             if getattr(self, "attached", False):
                 try:
                     await self.disconnect(None)
@@ -94,6 +97,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await publish(change)
 
     async def receive(self, text_data=None, bytes_data=None):
+        started = time.perf_counter()
         raw = text_data if text_data is not None else bytes_data
         if raw is None or getattr(self, "closing", False):
             return      # frames still queued behind a close (a flood) are dropped unanswered
@@ -132,6 +136,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                                           "action": registry.clean(d)}}, ensure_ascii=False))
             return await self._error(e.code, ref, e.message)
         await publish(change)
+        metrics.acted(started)
 
     # -- streams (drawing strokes): no room lock, relayed as they arrive, absorbed later
     def _is_stream(self, kind: str) -> bool:
@@ -162,6 +167,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                           ensure_ascii=False)
         await fanout.stream(self.code, result.to, text)
         streams.push(room.pk, room.game_no, seat.player_id, d)
+        metrics.stream_item()
 
     # -- group messages
     async def room_frame(self, event):
@@ -209,6 +215,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
 
     async def _error(self, code, ref, message=None):
+        metrics.refused(code)
         await self._send_json({"t": "error", "d": {"code": code, "message": message or MESSAGES.get(code, code),
                                                    "ref": ref}})
 

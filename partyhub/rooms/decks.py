@@ -1,16 +1,19 @@
-"""Custom decks: stored in DATA_DIR/decks/<id>/ and listed (docs/protocol.md, "Decks").
+"""Custom decks: stored and listed (docs/protocol.md, "Decks").
 
 The pictures of an upload are judged and re-encoded by partyhub/rooms/pictures.py, in a
-worker process (partyhub/rooms/uploads.py). The deck is written to a temporary folder and
-renamed into DATA_DIR/decks/<id>/ at the end.
+worker process (partyhub/rooms/uploads.py). The deck goes through Django's storage API
+(default_storage, MEDIA_ROOT = DATA_DIR) under decks/<id>/: the cards first, the manifest
+last, since a deck is offered (partyhub/decks) only once its manifest is there. In compose
+that folder is the `decks` volume every web replica mounts.
 """
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import shutil
 import time
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 
 from partyhub import decks
 from partyhub.rooms.errors import fail
@@ -27,29 +30,31 @@ def clean_name(name) -> str:
     return name
 
 
+def card_key(deck_id: str, card_id: str) -> str:
+    """Where a card lives in default_storage."""
+    return f"decks/{deck_id}/{card_id}.webp"
+
+
 def store(name: str, cards) -> dict:
-    """Write the deck (WebP bytes, in order) under DATA_DIR/decks/<id>/ (atomically: a temp
-    folder renamed)."""
-    root = decks.custom_root()
-    root.mkdir(parents=True, exist_ok=True)
+    """Write the deck under decks/<id>/ in default_storage: cards, then the manifest that makes
+    it a deck. A failure part-way removes what was written."""
     deck_id = "u" + secrets.token_hex(5)
-    while (root / deck_id).exists():
+    while default_storage.exists(f"decks/{deck_id}/{decks.MANIFEST}"):
         deck_id = "u" + secrets.token_hex(5)
-    tmp = root / f".tmp-{deck_id}"
-    tmp.mkdir()
+    written = []
     try:
         ids = []
         for n, webp in enumerate(cards, start=1):
             card_id = f"{deck_id}-{n:03d}"
-            (tmp / f"{card_id}.webp").write_bytes(webp)
+            written.append(default_storage.save(card_key(deck_id, card_id), ContentFile(webp)))
             ids.append(card_id)
         manifest = {"name": name, "image": f"/decks/{deck_id}/{{id}}.webp", "created": time.time(),
                     "credit": "", "cards": [{"id": i, "objects": []} for i in ids]}
-        (tmp / decks.MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1),
-                                          encoding="utf-8")
-        os.replace(tmp, root / deck_id)
+        text = json.dumps(manifest, ensure_ascii=False, indent=1).encode("utf-8")
+        written.append(default_storage.save(f"decks/{deck_id}/{decks.MANIFEST}", ContentFile(text)))
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        for key in written:
+            default_storage.delete(key)
         raise
     return {"deck": deck_id, "name": name, "cards": len(ids)}
 

@@ -1,11 +1,18 @@
-"""Rate limits: a token bucket per socket, a sliding window per address for joins; the
-request-body limit a view names for itself (read by partyhub/edge.py before the body); the
-client's address as the limits see it."""
+"""Rate limits: a token bucket per socket, a sliding window per address for joins and rooms;
+the request-body limit a view names for itself (read by partyhub/edge.py before the body);
+the client's address as the limits see it.
+
+`window()` is the one place that picks where a window counts: in this process, or in Redis
+when REDIS_URL is set, so that every web process behind the proxy shares one count.
+"""
 from __future__ import annotations
 
+import logging
+import secrets
 import time
 from collections import OrderedDict, deque
 
+log = logging.getLogger(__name__)
 BODY_LIMIT = ("body_bytes", "body_too_large")   # (PARTYHUB_LIMITS key, error code): any path
 
 
@@ -81,3 +88,46 @@ def client_address(request) -> str:
     if forwarded and settings.PARTYHUB_TRUST_PROXY:
         return forwarded.split(",")[-1].strip()
     return request.META.get("REMOTE_ADDR", "?")
+
+
+# Drop what fell out of the window, refuse when full, else note this hit: one atomic step in
+# Redis, on Redis's own clock (every process agrees on "now").
+_SLIDE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local span = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[3])
+redis.call('PEXPIRE', KEYS[1], span)
+return 1
+"""
+
+
+class RedisWindow:
+    """Window's twin counted in Redis (a sorted set of hit times per key). While Redis cannot
+    be reached it counts in this process, as Window does, rather than refuse everyone."""
+
+    def __init__(self, limit: int, seconds: float = 60.0, *, name: str = "window", url: str = ""):
+        import redis
+        self.limit, self.seconds, self.name = limit, seconds, name
+        self.client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self.slide = self.client.register_script(_SLIDE)
+        self.local = Window(limit, seconds)
+
+    def allow(self, key: str) -> bool:
+        import redis
+        try:
+            return bool(self.slide(keys=[f"partyhub:limit:{self.name}:{key}"],
+                                   args=[int(self.seconds * 1000), self.limit, secrets.token_hex(4)]))
+        except redis.RedisError as e:
+            log.warning("limit %s counts in this process: Redis is unreachable (%s)", self.name, e)
+            return self.local.allow(key)
+
+
+def window(name: str, limit: int, seconds: float = 60.0) -> Window | RedisWindow:
+    """The window for one limit: shared through Redis when REDIS_URL is set, else per process."""
+    from django.conf import settings
+    if settings.REDIS_URL:
+        return RedisWindow(limit, seconds, name=name, url=settings.REDIS_URL)
+    return Window(limit, seconds)

@@ -1,12 +1,16 @@
-"""The address phones use to reach this server: PUBLIC_URL, else this machine's LAN address;
-and the names it is reached by (the default ALLOWED_HOSTS)."""
+"""The address phones use to reach this server: PUBLIC_URL; else the host the TV used (when
+it asked by a name or an address other than loopback); else this machine's LAN address. And
+the names it is reached by (the default ALLOWED_HOSTS)."""
 import fcntl
 import functools
+import ipaddress
 import socket
 import struct
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.http.request import split_domain_port
 
 
 def _interface_addresses() -> list[str]:
@@ -47,20 +51,44 @@ def own_hosts(public_url: str = "") -> list[str]:
 def lan_address() -> str:
     """A non-loopback IPv4 address of this machine (private ranges first), else the host name."""
     addrs = [a for a in _interface_addresses() if not a.startswith("127.")]
-    private = [a for a in addrs if a.startswith(("192.168.", "10.")) or
-               (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)]
+    # Home networks first: 172.16/12 is where Docker puts its bridges (docker0 is 172.17.0.1).
+    rank = {"192.168.": 0, "10.": 1}
+    private = sorted((a for a in addrs if a.startswith(("192.168.", "10.")) or
+                      (a.startswith("172.") and 16 <= int(a.split(".")[1]) <= 31)),
+                     key=lambda a: next((r for p, r in rank.items() if a.startswith(p)), 2))
     return (private or addrs or [socket.gethostname()])[0]
 
 
-def public_base() -> str:
+def _loopback(host: str) -> bool:
+    name = split_domain_port(host)[0].strip("[]")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def request_base(request) -> str | None:
+    """scheme://host[:port] the request came by, when that host is allowed and not loopback
+    (phones cannot reach the TV's "localhost")."""
+    try:
+        host = request.get_host()   # checks ALLOWED_HOSTS
+    except DisallowedHost:
+        return None
+    return None if _loopback(host) else f"{request.scheme}://{host}"
+
+
+def public_base(request=None) -> str:
     if settings.PUBLIC_URL:
         return settings.PUBLIC_URL
-    return f"http://{lan_address()}:{settings.PORT}"
+    return (request is not None and request_base(request)) or f"http://{lan_address()}:{settings.PORT}"
 
 
-def join_url(code: str) -> str:
-    return f"{public_base()}/j/{code}"
+def join_url(code: str, request=None) -> str:
+    return f"{public_base(request)}/j/{code}"
 
 
-def tv_url(code: str | None = None) -> str:
-    return f"{public_base()}/tv/{code}" if code else f"{public_base()}/"
+def tv_url(code: str | None = None, request=None) -> str:
+    base = public_base(request)
+    return f"{base}/tv/{code}" if code else f"{base}/"

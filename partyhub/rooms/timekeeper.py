@@ -13,6 +13,8 @@ import logging
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from partyhub import metrics
+
 log = logging.getLogger(__name__)
 _task: asyncio.Task | None = None
 
@@ -42,6 +44,7 @@ def fire_due(now: int | None = None) -> list:
             log.exception("deadline of room %s failed", code)
             continue
         if change is not None:
+            metrics.timer_fired()
             changes.append(change)
     return changes
 

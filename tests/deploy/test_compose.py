@@ -1,18 +1,19 @@
-"""docker-compose.yml, the Dockerfile and the proxy config, checked by reading them.
-
-No Docker engine runs here, so these tests are the only check the deployment files get:
-every setting the code reads is wired or safely defaulted, the services find each other,
-and health, volumes, start order and WebSocket proxying are in place.
+"""docker-compose.yml and the proxy configs, checked by reading them (test_image.py reads the
+Dockerfile; test_stack.py runs it all on a Docker engine): every setting the code reads is
+wired or safely defaulted, the services find each other, and health, volumes, start order,
+replicas, WebSocket proxying and quiet logs are in place.
 """
 import os
 import re
-import shlex
+import shutil
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import yaml
+
+from tests.deploy.test_image import dockerfile_env
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
@@ -32,6 +33,8 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DECK_UPLOAD_MB": "the largest deck upload, 200 MiB (docs/security.md)",
     "PARTYHUB_DECK_MEGAPIXELS": "decoded pixels per deck, 600 million (docs/security.md)",
     "PARTYHUB_DECK_SECONDS": "a deck upload's decoding time, 60 s (docs/security.md)",
+    "HSTS_SECONDS": "a year, sent only over HTTPS (PUBLIC_URL https://)",
+    "STATIC_ROOT": "the image sets /app/static, collected at build time",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}
@@ -58,35 +61,9 @@ def environment(service: dict) -> dict:
     return {k: "" if v is None else str(v) for k, v in env.items()}
 
 
-def dockerfile() -> list[tuple[str, str]]:
-    """(INSTRUCTION, arguments) pairs, continuation lines joined, comments dropped."""
-    lines, current = [], ""
-    for raw in (ROOT / "Dockerfile").read_text().splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.endswith("\\"):
-            current += line[:-1] + " "
-            continue
-        lines.append(current + line)
-        current = ""
-    return [(ln.split(None, 1)[0].upper(), ln.split(None, 1)[1] if " " in ln else "") for ln in lines]
-
-
-def dockerfile_env() -> dict:
-    env = {}
-    for instr, args in dockerfile():
-        if instr == "ENV":
-            for word in shlex.split(args):
-                key, _, value = word.partition("=")
-                env[key] = value
-    return env
-
-
 def proxy_service() -> tuple[str, dict]:
-    found = [(n, s) for n, s in SERVICES.items()
-             if str(s.get("image", "")).startswith(("nginx", "caddy"))]
-    assert len(found) == 1, "one reverse proxy service (nginx or caddy)"
+    found = [(n, s) for n, s in SERVICES.items() if str(s.get("image", "")).startswith("nginx")]
+    assert len(found) == 1, "one nginx proxy service"
     return found[0]
 
 
@@ -246,44 +223,6 @@ def test_proxy_is_configured_only_through_its_environment():
                for v in proxy.get("volumes", [])), f"{name} renders its config from a template"
 
 
-# --- the image -----------------------------------------------------------------------------
-
-def test_dockerfile_is_python_311_slim_and_non_root():
-    instructions = dockerfile()
-    assert instructions[0] == ("FROM", "python:3.11-slim")
-    users = [args for instr, args in instructions if instr == "USER"]
-    assert users and users[-1] not in ("root", "0")
-
-
-def test_dockerfile_installs_the_project_and_collects_static():
-    runs = " ".join(args for instr, args in dockerfile() if instr == "RUN")
-    assert re.search(r"pip install (--no-deps )?\.", runs)
-    assert "collectstatic --noinput" in runs
-    assert dockerfile_env().get("PARTYHUB_DATA") == "/data"
-
-
-def test_dockerfile_exposes_and_uses_port():
-    env = dockerfile_env()
-    assert env.get("PORT") == WEB_PORT
-    exposed = [args for instr, args in dockerfile() if instr == "EXPOSE"]
-    assert exposed and exposed[0] in ("${PORT}", "$PORT", WEB_PORT)
-
-
-def test_dockerfile_has_a_healthcheck():
-    checks = [args for instr, args in dockerfile() if instr == "HEALTHCHECK"]
-    assert checks and "healthcheck.py" in checks[0]
-
-
-def test_container_migrates_then_serves_daphne_on_port():
-    cmd = [args for instr, args in dockerfile() if instr == "CMD"]
-    assert cmd and "deploy/entrypoint.sh" in cmd[-1]
-    script = (ROOT / "deploy" / "entrypoint.sh").read_text()
-    migrate, serve = script.find("manage.py migrate"), script.find("exec python -m partyhub.edge")
-    assert 0 <= migrate < serve
-    assert re.search(r'partyhub\.edge -b 0\.0\.0\.0 -p "?\$\{PORT:-8000\}"? --proxy-headers partyhub\.asgi:application',
-                     script)
-
-
 def test_build_context_keeps_what_the_image_needs():
     ignored = {ln.strip() for ln in (ROOT / ".dockerignore").read_text().splitlines()
                if ln.strip() and not ln.startswith("#")}
@@ -301,3 +240,90 @@ def test_shell_scripts_parse(script):
 
 def test_ci_script_is_executable():
     assert os.access(ROOT / ".ci" / "run", os.X_OK)
+
+
+# --- migrations, replicas, decks, logs, limits, HTTPS ---------------------------------------
+
+def test_a_one_shot_service_migrates_before_any_web_replica_starts():
+    migrate, web = SERVICES["migrate"], SERVICES["web"]
+    assert migrate["command"][-2:] == ["migrate", "--noinput"] and migrate["restart"] == "no"
+    assert migrate["image"] == web["image"] and migrate.get("pull_policy") == "never"
+    assert environment(migrate)["DATABASE_URL"] == environment(web)["DATABASE_URL"]
+    assert depends(web)["migrate"]["condition"] == "service_completed_successfully"
+    assert environment(web)["MIGRATE"] == "0"
+
+
+def test_the_replica_count_is_in_the_compose_file_so_a_rebuild_keeps_it():
+    assert SERVICES["web"]["deploy"]["replicas"] == "${WEB_REPLICAS:-1}"
+
+
+def test_every_replica_shares_the_decks_volume():
+    assert "decks:/data/decks" in SERVICES["web"]["volumes"] and "decks" in COMPOSE["volumes"]
+
+
+def test_env_is_ignored_by_git():
+    assert ".env" in (ROOT / ".gitignore").read_text().split()
+
+
+def test_the_proxy_logs_paths_without_query_strings_and_sockets_quietly():
+    conf = proxy_config()
+    fmt = re.search(r"log_format\s+(\w+)\s+([^;]+);", conf)
+    assert fmt and "$uri" in fmt.group(2) and "$request " not in fmt.group(2) + " "
+    assert "$args" not in fmt.group(2) and "$request_uri" not in fmt.group(2)
+    assert re.search(rf"access_log\s+\S+\s+{fmt.group(1)};", conf)
+    ws = re.search(r"location\s+/ws/\s*\{([^}]*)\}", conf)
+    assert ws and re.search(r"error_log\s+\S+\s+crit;", ws.group(1))
+
+
+def test_the_proxy_allows_big_bodies_on_the_deck_upload_only():
+    from django.conf import settings
+    conf = proxy_config()
+    assert re.search(r"^\s*client_max_body_size\s+1m;", conf, re.M)
+    upload = re.search(r"location\s+~\s+\^/api/rooms/\[\^/\]\+/decks\$\s*\{([^}]*)\}", conf)
+    size = re.search(r"client_max_body_size\s+(\d+)m;", upload.group(1))
+    assert int(size.group(1)) * 1024 * 1024 == settings.PARTYHUB_LIMITS["deck_body_bytes"]
+
+
+def test_https_is_an_optional_caddy_profile_in_front_of_every_replica():
+    caddy = SERVICES["caddy"]
+    assert caddy["profiles"] == ["https"] and str(caddy["image"]).startswith("caddy:")
+    env = environment(caddy)
+    assert env["SITE"].startswith("${PUBLIC_URL:-") and env["CADDY_TLS"].startswith("${CADDY_TLS:-")
+    assert {"80:80", "443:443"} <= set(caddy["ports"])
+    assert "./deploy/caddy/Caddyfile:/etc/caddy/Caddyfile:ro" in caddy["volumes"]
+    conf = (ROOT / "deploy" / "caddy" / "Caddyfile").read_text()
+    assert "{$SITE} {" in conf and "tls {$CADDY_TLS}" in conf
+    assert re.search(r"dynamic a web 8000", conf)
+    from django.conf import settings
+    mib = settings.PARTYHUB_LIMITS["deck_body_bytes"] // (1024 * 1024)
+    assert re.search(rf"max_size {mib}MiB", conf) and re.search(r"max_size 1MiB", conf)
+    assert not re.search(r"^\s*log\b", conf, re.M), "no access log: tokens ride in query strings"
+
+
+def test_the_compose_file_is_valid_with_and_without_the_https_profile(tmp_path):
+    docker = shutil.which("docker")
+    if docker is None or subprocess.run([docker, "compose", "version"], capture_output=True).returncode:
+        pytest.skip("docker compose is not installed")
+    (tmp_path / ".env").write_text("SECRET_KEY=x\n")
+    for profile in ([], ["--profile", "https"]):
+        done = subprocess.run([docker, "compose", "--project-directory", str(ROOT), "--env-file",
+                               str(tmp_path / ".env"), *profile, "config", "--services"],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert ("caddy" in done.stdout.split()) == bool(profile)
+
+
+def test_caddy_reads_the_caddyfile_with_the_limits_of_the_api():
+    """Where Debian's caddy is installed (apt-get install caddy): the Caddyfile adapts, and the
+    upload path gets exactly the API's limit."""
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("caddy is not installed (optional: apt-get install caddy)")
+    from partyhub.rooms.api import MAX_UPLOAD_BYTES
+    env = {**os.environ, "SITE": "https://partyhub.lan", "CADDY_TLS": "internal"}
+    done = subprocess.run([caddy, "adapt", "--config", str(ROOT / "deploy" / "caddy" / "Caddyfile"),
+                           "--adapter", "caddyfile"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    sizes = sorted(int(n) for n in re.findall(r'"max_size":(\d+)', done.stdout))
+    assert sizes == [1024 * 1024, MAX_UPLOAD_BYTES]
+    assert '"source":"a"' in done.stdout and '"name":"web"' in done.stdout

@@ -1,24 +1,40 @@
-"""The per-address windows: a limit per key, and never more than max_keys keys in memory."""
-from partyhub.rooms.limits import Window
+"""Per-address windows: one count in Redis for every process when REDIS_URL is set."""
+import uuid
+
+import pytest
+
+from partyhub.rooms import limits
+
+pytestmark = pytest.mark.redis
 
 
-def test_a_window_allows_the_limit_per_key_then_refuses():
-    w = Window(3, seconds=60)
-    assert [w.allow("a") for _ in range(4)] == [True, True, True, False]
-    assert w.allow("b")
+def test_without_redis_the_window_counts_in_this_process(settings):
+    settings.REDIS_URL = ""
+    assert type(limits.window("joins", 3)) is limits.Window
 
 
-def test_a_window_keeps_at_most_max_keys_dropping_the_least_recently_hit():
-    w = Window(5, seconds=60, max_keys=100)
-    for i in range(1000):
-        assert w.allow(f"10.0.{i // 256}.{i % 256}")
-        assert len(w.hits) <= 100
-    assert "10.0.3.231" in w.hits and "10.0.0.0" not in w.hits
+def test_two_processes_share_one_count_in_redis(settings, redis_server):
+    settings.REDIS_URL = redis_server
+    name = f"test-{uuid.uuid4().hex[:8]}"
+    a, b = limits.window(name, 5), limits.window(name, 5)   # as two web processes would
+    assert isinstance(a, limits.RedisWindow)
+    allowed = [w.allow("10.0.0.7") for w in (a, b, a, b, a, b, a)]
+    assert allowed == [True] * 5 + [False] * 2
+    assert a.allow("10.0.0.8") and b.allow("10.0.0.8")     # per address
+    assert a.client.pttl(f"partyhub:limit:{name}:10.0.0.7") <= 60_000   # forgotten after the window
 
 
-def test_a_key_over_its_limit_stays_refused_while_others_come_and_go():
-    w = Window(2, seconds=60, max_keys=50)
-    assert w.allow("attacker") and w.allow("attacker")
-    for i in range(200):
-        w.allow(f"k{i}")
-        assert not w.allow("attacker")      # each refusal is a hit: it stays the newest
+def test_the_window_slides(settings, redis_server):
+    settings.REDIS_URL = redis_server
+    w = limits.window(f"test-{uuid.uuid4().hex[:8]}", 2, seconds=0.3)
+    assert w.allow("x") and w.allow("x") and not w.allow("x")
+    import time
+    time.sleep(0.35)
+    assert w.allow("x")
+
+
+def test_while_redis_is_away_the_count_falls_back_to_this_process(settings, caplog):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"   # nothing listens there
+    w = limits.window("down", 2)
+    assert [w.allow("x") for _ in range(3)] == [True, True, False]
+    assert "Redis is unreachable" in caplog.text

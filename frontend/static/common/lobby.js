@@ -20,18 +20,21 @@ export function renderLobby(box, view, app) {
 const qrCache = new Map();
 let escParts = null;   // the TV lobby whose drawers Escape closes
 
-/** The QR code image; the SVG is loaded as a blob so it shows even without an xmlns. */
-function qrImage(code) {
+/** The QR code image; the SVG is loaded as a blob so it shows even without an xmlns.
+ * `onUrl` gets the link the code holds (the server's X-Join-Url), which the TV shows. */
+function qrImage(code, onUrl) {
   const url = `/api/rooms/${encodeURIComponent(code)}/qr.svg`;
   const img = h('img', { alt: t('lobby.qr_alt'), width: 264, height: 264 });
-  if (qrCache.has(code)) { img.src = qrCache.get(code); return img; }
-  fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then((text) => {
+  const cached = qrCache.get(code);
+  if (cached) { img.src = cached.src; if (cached.link) onUrl(cached.link); return img; }
+  fetch(url).then((r) => (r.ok ? r.text().then((text) => [text, r.headers.get('X-Join-Url')]) : Promise.reject(r.status))).then(([text, link]) => {
     let fixed = /<svg[^>]*xmlns=/.test(text) ? text : text.replace('<svg', '<svg xmlns="http://www.w3.org/2000/svg"');
     const size = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(fixed);
     if (size && !/<svg[^>]*viewBox=/.test(fixed)) fixed = fixed.replace('<svg', `<svg viewBox="0 0 ${size[1]} ${size[2]}"`);
     const src = URL.createObjectURL(new Blob([fixed], { type: 'image/svg+xml' }));
-    qrCache.set(code, src);
+    qrCache.set(code, { src, link });
     img.src = src;
+    if (link) onUrl(link);
   }).catch(() => { img.src = url; });
   return img;
 }
@@ -79,10 +82,11 @@ function updateTv(p, view, app) {
       return h('div', { class: 'join-hidden' }, h('div', { class: 'logo small' }, 'partyhub'),
         h('p', null, t('lobby.streamer_hidden')));
     }
+    const link = h('div', { class: 'join-url' }, room.join_url || '');
     return [
       h('div', { class: 'join-label' }, t('lobby.scan')),
-      h('div', { class: 'qr' }, qrImage(room.code)),
-      h('div', { class: 'join-url' }, room.join_url || ''),
+      h('div', { class: 'qr' }, qrImage(room.code, (shown) => { link.textContent = shown; })),
+      link,
       h('div', { class: 'join-label' }, t('lobby.code')),
       h('div', { class: 'code', 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
     ];
