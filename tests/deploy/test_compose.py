@@ -35,6 +35,10 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DECK_SECONDS": "a deck upload's decoding time, 60 s (docs/security.md)",
     "HSTS_SECONDS": "a year, sent only over HTTPS (PUBLIC_URL https://)",
     "STATIC_ROOT": "the image sets /app/static, collected at build time",
+    "PARTYHUB_ROOM_IDLE_SECONDS": "rooms nobody used for 12 hours close (docs/decisions.md)",
+    "PARTYHUB_ROOM_RETENTION_DAYS": "closed rooms are deleted after 7 days",
+    "PARTYHUB_ROOM_CACHE_IDLE_SECONDS": "a process forgets an unused room after 60 s",
+    "PARTYHUB_ROOM_CACHE_MAX": "at most 2,000 rooms kept in memory per process",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}
