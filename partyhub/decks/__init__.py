@@ -33,11 +33,12 @@ MANIFEST = "manifest.json"
 
 
 def custom_root() -> Path:
-    """DATA_DIR/decks: Django's setting when Django is configured, else $PARTYHUB_DATA."""
+    """MEDIA_ROOT/decks, where uploads are stored through default_storage (MEDIA_ROOT is
+    DATA_DIR) when Django is configured, else $PARTYHUB_DATA/decks."""
     try:
         from django.conf import settings
         if settings.configured:
-            return Path(settings.DATA_DIR) / "decks"
+            return Path(settings.MEDIA_ROOT) / "decks"
     except ImportError:   # tools and a bare interpreter read the decks without Django
         pass
     return Path(os.environ.get("PARTYHUB_DATA", _HERE.parents[1] / "data")) / "decks"

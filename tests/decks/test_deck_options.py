@@ -21,7 +21,7 @@ def write_deck(root, deck_id, name, cards, created=1.0):
 
 @pytest.fixture
 def data_dir(settings, tmp_path):
-    settings.DATA_DIR = tmp_path
+    settings.DATA_DIR = settings.MEDIA_ROOT = tmp_path
     return tmp_path
 
 

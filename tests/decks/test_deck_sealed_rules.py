@@ -81,7 +81,7 @@ def play(game, state, steps):
 @pytest.mark.parametrize("game_id, cards, players", [("association", 30, 4), ("jinx", 7, 3)])
 def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
         settings, tmp_path, monkeypatch, seal, game_id, cards, players):
-    settings.DATA_DIR = tmp_path
+    settings.DATA_DIR = settings.MEDIA_ROOT = tmp_path
     code, host, _ = make_room(players)
     deck_id = uploaded_deck(code, host, cards)
     services.room_apply(code, tv(), None, {"type": "start", "game": game_id,

@@ -323,11 +323,11 @@ def test_caddy_reads_the_caddyfile_with_the_limits_of_the_api():
     caddy = shutil.which("caddy")
     if caddy is None:
         pytest.skip("caddy is not installed (optional: apt-get install caddy)")
-    from partyhub.rooms.api import MAX_UPLOAD_BYTES
+    from django.conf import settings
     env = {**os.environ, "SITE": "https://partyhub.lan", "CADDY_TLS": "internal"}
     done = subprocess.run([caddy, "adapt", "--config", str(ROOT / "deploy" / "caddy" / "Caddyfile"),
                            "--adapter", "caddyfile"], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     sizes = sorted(int(n) for n in re.findall(r'"max_size":(\d+)', done.stdout))
-    assert sizes == [1024 * 1024, MAX_UPLOAD_BYTES]
+    assert sizes == [1024 * 1024, settings.PARTYHUB_LIMITS["deck_body_bytes"]]
     assert '"source":"a"' in done.stdout and '"name":"web"' in done.stdout

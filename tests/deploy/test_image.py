@@ -73,7 +73,7 @@ def test_what_only_the_build_needs_stays_in_the_build_stage():
 def test_the_dependency_layer_comes_before_the_code():
     build = [(i, a) for i, a in stages()[0]]
     deps = next(n for n, (i, a) in enumerate(build) if i == "RUN" and "pip install" in a)
-    assert build[deps - 1] == ("COPY", "pyproject.toml ./")
+    assert build[deps - 1] == ("COPY", "requirements.lock ./")   # pinned with hashes
     code = build.index(("COPY", ". ."))
     assert deps < code
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.files.storage import default_storage
 from PIL import Image
 
-from games.association import deck as decks
+from partyhub import decks
 from partyhub.rooms import decks as upload
 
 pytestmark = pytest.mark.django_db(transaction=True)

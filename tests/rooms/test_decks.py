@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def data_dir(settings, tmp_path):
-    settings.DATA_DIR = settings.MEDIA_ROOT = tmp_path   # the reader's folder, the storage's
+    settings.DATA_DIR = settings.MEDIA_ROOT = tmp_path
     return tmp_path
 
 
