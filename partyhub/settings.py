@@ -12,7 +12,9 @@ DATA_DIR = Path(os.environ.get("PARTYHUB_DATA", BASE_DIR / "data"))
 
 
 def env_bool(name, default=False):
-    return os.environ.get(name, str(default)).strip().lower() in ("1", "true", "yes", "on")
+    """1, true, yes, on: True; any other word: False; unset or empty: the default."""
+    value = os.environ.get(name, "").strip().lower()
+    return value in ("1", "true", "yes", "on") if value else default
 
 
 def env_list(name, default=""):

@@ -32,6 +32,8 @@ def test_an_explicit_list_replaces_the_default_and_star_is_still_possible(monkey
     monkeypatch.setenv("ALLOWED_HOSTS", "*")
     assert importlib.reload(live).PARTYHUB_ALLOWED_HOSTS == ["*"] == live.ALLOWED_HOSTS
     monkeypatch.delenv("ALLOWED_HOSTS")
+    monkeypatch.setenv("PARTYHUB_ALLOW_IP_HOSTS", "")         # set but empty: the default
+    assert importlib.reload(live).PARTYHUB_ALLOW_IP_HOSTS
     monkeypatch.delenv("PARTYHUB_ALLOW_IP_HOSTS")
     assert "127.0.0.1" in importlib.reload(live).PARTYHUB_ALLOWED_HOSTS and live.PARTYHUB_ALLOW_IP_HOSTS
 

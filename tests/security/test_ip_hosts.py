@@ -130,3 +130,11 @@ async def test_a_socket_by_an_address_is_refused_with_ip_hosts_off(hosts):
     assert await Client(code, seats[0].token, headers=own).open() is True
     hosts.PARTYHUB_ALLOW_IP_HOSTS = False
     assert await Client(code, seats[0].token, headers=own).open() is not True
+
+
+def test_compose_answers_the_docker_hosts_address_out_of_the_box():
+    from tests.deploy.test_compose import ROOT, SERVICES, environment
+    assert environment(SERVICES["web"])["PARTYHUB_ALLOW_IP_HOSTS"] == "${PARTYHUB_ALLOW_IP_HOSTS:-1}"
+    example = dict(line.split("=", 1) for line in (ROOT / ".env.example").read_text().splitlines()
+                   if "=" in line and not line.startswith("#"))
+    assert example["PARTYHUB_ALLOW_IP_HOSTS"] in ("", "1") and example["PUBLIC_URL"] == ""
