@@ -12,7 +12,9 @@ DATA_DIR = Path(os.environ.get("PARTYHUB_DATA", BASE_DIR / "data"))
 
 
 def env_bool(name, default=False):
-    return os.environ.get(name, str(default)).strip().lower() in ("1", "true", "yes", "on")
+    """1, true, yes, on: True; any other word: False; unset or empty: the default."""
+    value = os.environ.get(name, "").strip().lower()
+    return value in ("1", "true", "yes", "on") if value else default
 
 
 def env_list(name, default=""):
@@ -50,10 +52,17 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "") or key_from_file(DATA_DIR / "secre
 DEBUG = env_bool("DEBUG", False)
 PORT = int(os.environ.get("PORT", "8000"))
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
-# The names this server answers (any other Host: 400, sockets refused): by default the names
-# it is really reached by (partyhub/rooms/net.py: own_hosts). A list given replaces them;
-# "*" answers any name and leaves DNS rebinding open (README, docs/security.md).
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or own_hosts(PUBLIC_URL)
+# The hosts this server answers (any other Host: 400, sockets refused; partyhub/origin.py,
+# docs/security.md "Hosts and origins"). The names: by default those it is really reached by
+# (partyhub/rooms/net.py: own_hosts); a list given replaces them; "*" answers any name and
+# leaves DNS rebinding open. Besides the names, any IP address literal with any port, unless
+# PARTYHUB_ALLOW_IP_HOSTS=0: rebinding needs a name, and in a container the address the TV
+# opens (the Docker host's) is none of the machine's own.
+PARTYHUB_ALLOWED_HOSTS = env_list("ALLOWED_HOSTS") or own_hosts(PUBLIC_URL)
+PARTYHUB_ALLOW_IP_HOSTS = env_bool("PARTYHUB_ALLOW_IP_HOSTS", True)
+# Django's own Host check has no pattern for "an IP literal": it then answers any host, and
+# partyhub.origin.HostCheck (MIDDLEWARE) applies the policy above before anything reads it.
+ALLOWED_HOSTS = ["*"] if PARTYHUB_ALLOW_IP_HOSTS else PARTYHUB_ALLOWED_HOSTS
 # Origins allowed to act (sockets, API POSTs) besides the allowed hosts' pages and PUBLIC_URL
 # (comma-separated, with scheme).
 ALLOWED_ORIGINS = env_list("ALLOWED_ORIGINS")
@@ -80,6 +89,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "partyhub.headers.SecurityHeaders",
+    # Refuses a Host that is not allowed (400), before anything below reads the host; the two
+    # above read none and put the security headers on that answer too.
+    "partyhub.origin.HostCheck",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

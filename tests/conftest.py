@@ -34,6 +34,14 @@ def need(ok: bool, reason: str):
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def testserver_is_an_allowed_host(django_test_environment):
+    """Django's test client asks for `testserver`, which Django's test set-up adds to its own
+    ALLOWED_HOSTS; the server's host check (partyhub/origin.py) reads the named hosts."""
+    from django.conf import settings
+    settings.PARTYHUB_ALLOWED_HOSTS = [*settings.PARTYHUB_ALLOWED_HOSTS, "testserver"]
+
+
 @pytest.fixture
 def chromium_path():
     path = "/usr/bin/chromium"

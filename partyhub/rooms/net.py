@@ -1,6 +1,6 @@
 """The address phones use to reach this server: PUBLIC_URL; else the host the TV used (when
 it asked by a name or an address other than loopback); else this machine's LAN address. And
-the names it is reached by (the default ALLOWED_HOSTS)."""
+the names it is reached by (the default ALLOWED_HOSTS; IP literals are allowed besides)."""
 import fcntl
 import functools
 import ipaddress
@@ -35,8 +35,9 @@ def _interface_addresses() -> list[str]:
 def own_hosts(public_url: str = "") -> list[str]:
     """The names this server is really reached by: PUBLIC_URL's host, localhost, the
     loopback addresses, this machine's IPv4 addresses and its host name (plain and .local).
-    Any other name in a Host header is refused (partyhub/origin.py). Read once at start: an
-    address the machine gets later is served after a restart."""
+    Any other name in a Host header is refused (partyhub/origin.py). Read once at start; an
+    address the machine gets later is answered all the same while IP literals are allowed
+    (settings.PARTYHUB_ALLOW_IP_HOSTS)."""
     hosts = ["localhost", "127.0.0.1", "[::1]"]
     name = urlsplit(public_url).hostname if public_url else None
     if name:
@@ -70,13 +71,14 @@ def _loopback(host: str) -> bool:
 
 
 def request_base(request) -> str | None:
-    """scheme://host[:port] the request came by, when that host is allowed and not loopback
-    (phones cannot reach the TV's "localhost")."""
+    """scheme://host[:port] the request came by, when that host is allowed (partyhub/origin.py)
+    and not loopback (phones cannot reach the TV's "localhost")."""
+    from partyhub.origin import host_allowed    # here: settings import this module
     try:
-        host = request.get_host()   # checks ALLOWED_HOSTS
+        host = request.get_host()
     except DisallowedHost:
         return None
-    return None if _loopback(host) else f"{request.scheme}://{host}"
+    return f"{request.scheme}://{host}" if host_allowed(host) and not _loopback(host) else None
 
 
 def public_base(request=None) -> str:

@@ -25,15 +25,21 @@ def test_an_explicit_list_replaces_the_default_and_star_is_still_possible(monkey
 
     from partyhub import settings as live
     monkeypatch.setenv("ALLOWED_HOSTS", "party.example, tv.lan")
-    assert importlib.reload(live).ALLOWED_HOSTS == ["party.example", "tv.lan"]
+    assert importlib.reload(live).PARTYHUB_ALLOWED_HOSTS == ["party.example", "tv.lan"]
+    assert live.PARTYHUB_ALLOW_IP_HOSTS and live.ALLOWED_HOSTS == ["*"]   # Django: HostCheck judges
+    monkeypatch.setenv("PARTYHUB_ALLOW_IP_HOSTS", "0")
+    assert importlib.reload(live).ALLOWED_HOSTS == ["party.example", "tv.lan"]   # Django judges too
     monkeypatch.setenv("ALLOWED_HOSTS", "*")
-    assert importlib.reload(live).ALLOWED_HOSTS == ["*"]
+    assert importlib.reload(live).PARTYHUB_ALLOWED_HOSTS == ["*"] == live.ALLOWED_HOSTS
     monkeypatch.delenv("ALLOWED_HOSTS")
-    assert "127.0.0.1" in importlib.reload(live).ALLOWED_HOSTS
+    monkeypatch.setenv("PARTYHUB_ALLOW_IP_HOSTS", "")         # set but empty: the default
+    assert importlib.reload(live).PARTYHUB_ALLOW_IP_HOSTS
+    monkeypatch.delenv("PARTYHUB_ALLOW_IP_HOSTS")
+    assert "127.0.0.1" in importlib.reload(live).PARTYHUB_ALLOWED_HOSTS and live.PARTYHUB_ALLOW_IP_HOSTS
 
 
 def test_an_origin_is_allowed_by_its_host_name_with_any_port(settings):
-    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "192.168.1.20"]
+    settings.PARTYHUB_ALLOWED_HOSTS = ["localhost", "127.0.0.1", "192.168.1.20"]
     settings.PUBLIC_URL, settings.ALLOWED_ORIGINS = "https://party.example", ["http://tv.lan:9000"]
     for origin in ["http://127.0.0.1:8000", "http://127.0.0.1:5", "http://localhost",
                    "http://192.168.1.20:8000", "https://party.example", "http://tv.lan:9000", None]:
@@ -41,13 +47,13 @@ def test_an_origin_is_allowed_by_its_host_name_with_any_port(settings):
     for origin in [f"http://{REBOUND}", "http://127.0.0.1.evil.example", "null", "file://",
                    "http://tv.lan:9001", "https://party.example.evil", "http://[::1", "ftp://127.0.0.1"]:
         assert not origin_allowed(origin, REBOUND), origin
-    settings.ALLOWED_HOSTS = ["*"]          # unsafe: the Origin must then equal the Host
+    settings.PARTYHUB_ALLOWED_HOSTS = ["*"]     # unsafe: the Origin must then equal the Host
     assert origin_allowed(f"http://{REBOUND}", REBOUND)
     assert not origin_allowed(f"http://{REBOUND}", "127.0.0.1:8000")
 
 
 def test_a_host_header_must_name_an_allowed_host(settings):
-    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
+    settings.PARTYHUB_ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
     assert host_allowed("127.0.0.1:8000") and host_allowed("LOCALHOST")
     assert not any(host_allowed(h) for h in [REBOUND, "", None, "127.0.0.1.evil.example", "a b"])
 

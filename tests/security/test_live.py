@@ -1,7 +1,8 @@
 """A real daphne on 127.0.0.1, driven as a rebinding page would drive it: the browser
 believes the server is `evil.example:8132` (its DNS answer is this machine), so both Host
 and Origin carry that name. Forged hosts and foreign origins are refused over real sockets;
-the machine's own LAN address is served (phones on the Wi-Fi)."""
+the machine's own LAN address is served (phones on the Wi-Fi), and so is any other address
+(the Docker host's, in front of a container), but only to pages from that very address."""
 import asyncio
 from http.client import HTTPConnection
 import json
@@ -10,11 +11,12 @@ import socket
 import pytest
 import websockets
 
-from partyhub.rooms.net import lan_address
+from partyhub.rooms.net import lan_address, own_hosts
 from tests.liveserver import Daphne, http, room_with_players
 
 pytestmark = pytest.mark.slow
 REBOUND = "evil.example:8132"
+ELSEWHERE = "10.9.8.7"       # an address on no interface of this machine: a Docker host's
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +81,26 @@ def test_posts_from_a_foreign_page_or_as_a_form_are_refused(server):
     assert status == 400 and json.loads(text)["error"]["code"] == "bad_request"
     status, body = http("POST", server.base + "/api/rooms", {}, {"Origin": server.base})
     assert status == 201
+
+
+def test_an_address_the_machine_does_not_know_is_served_over_http(server):
+    assert ELSEWHERE not in own_hosts()
+    host = f"{ELSEWHERE}:{server.port}"
+    assert raw(server, "GET", "/", headers={"Host": host})[0] == 200
+    own, foreign = ({"Host": host, "Origin": origin, "Content-Type": "application/json"}
+                    for origin in (f"http://{host}", "http://203.0.113.5"))
+    assert raw(server, "POST", "/api/rooms", "{}", own)[0] == 201
+    status, _, text = raw(server, "POST", "/api/rooms", "{}", foreign)
+    assert status == 403 and json.loads(text)["error"]["code"] == "bad_origin"
+
+
+async def test_a_socket_by_an_address_is_served_and_by_a_rebound_name_refused(server):
+    room, seats = await asyncio.to_thread(room_with_players, server.base, ["Ann"])
+    code, token, host = room["code"], seats[0]["token"], f"{ELSEWHERE}:{server.port}"
+    rebound = f"evil.example:{server.port}"
+    assert await upgrade(server, code, token, host, None) is True
+    assert await upgrade(server, code, token, host, f"http://{host}") is True          # its own page
+    assert await upgrade(server, code, token, host, "http://203.0.113.5") == 403       # another machine
+    assert await upgrade(server, code, token, host, f"http://{rebound}") == 403
+    assert await upgrade(server, code, token, rebound, f"http://{rebound}") == 403     # rebinding
+    assert await upgrade(server, code, token, rebound, None) == 403
