@@ -16,13 +16,14 @@ from django.http import FileResponse, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from partyhub.rooms import decks, net, registry, selectors, services, uploads
+from partyhub.rooms import decks, limits, net, registry, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
-from partyhub.rooms.limits import Window, body_limit
+from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
 
-JOINS = Window(settings.PARTYHUB_LIMITS["joins_per_minute"])
-CREATES = Window(settings.PARTYHUB_LIMITS["rooms_per_minute"])
+JOINS = limits.window("joins", settings.PARTYHUB_LIMITS["joins_per_minute"])
+CREATES = limits.window("rooms", settings.PARTYHUB_LIMITS["rooms_per_minute"])
+GONE = ("room_not_found", "room_closed")
 
 
 def error_response(e: ServiceError) -> JsonResponse:
@@ -39,13 +40,6 @@ def _body(request) -> dict:
     if not isinstance(body, dict):
         raise fail("bad_request")
     return body
-
-
-def _address(request) -> str:
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if forwarded and settings.PARTYHUB_TRUST_PROXY:
-        return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "?")
 
 
 # Django runs each HTTP request in a thread of its own, so a database connection opened
@@ -74,10 +68,18 @@ def _publish(change) -> None:
 
 
 def api(view):
+    """A JSON view: a refusal is the protocol's error. A view of a room by its code is a
+    lookup: refused (429 rate_limited) while the address has used up its failed lookups, and
+    counted as one when the code names no living room."""
     def wrapped(request, *args, **kwargs):
+        address = client_address(request) if "code" in kwargs else None
         try:
+            if address is not None and not limits.lookup_allowed(address):
+                raise fail("rate_limited")
             return view(request, *args, **kwargs)
         except ServiceError as e:
+            if address is not None and e.code in GONE:
+                limits.lookup_failed(address)
             return error_response(e)
     wrapped.__name__ = view.__name__
     return csrf_exempt(wrapped)
@@ -87,7 +89,7 @@ def api(view):
 @require_POST
 def rooms_create(request):
     body = _body(request)
-    if not CREATES.allow(_address(request)):
+    if not CREATES.allow(client_address(request)):
         raise fail("rate_limited")
     room, token = _db(services.room_create, body.get("language") or "en")
     return JsonResponse({"code": room.code, "join_url": net.join_url(room.code),
@@ -98,7 +100,7 @@ def rooms_create(request):
 @require_POST
 def rooms_join(request, code):
     body = _body(request)
-    if not JOINS.allow(_address(request)):
+    if not JOINS.allow(client_address(request)):
         raise fail("rate_limited")
     change, seat, token = _db(services.seat_join, code, body.get("name"))
     _publish(change)
