@@ -84,7 +84,7 @@ function updateTv(p, view, app) {
       h('div', { class: 'qr' }, qrImage(room.code)),
       h('div', { class: 'join-url' }, room.join_url || ''),
       h('div', { class: 'join-label' }, t('lobby.code')),
-      h('div', { class: 'code', 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
+      h('div', { class: `code n${room.code.length}`, 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
     ];
   });
   mount(p.head,
