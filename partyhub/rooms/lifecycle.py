@@ -1,11 +1,13 @@
 """A room's life after its games: closed when idle, purged after the retention days.
 
 A room lives `lobby -> playing -> over` (again and again). It is *idle* when no socket has
-been open to it and nobody has acted in it for PARTYHUB_ROOM_IDLE_SECONDS: every write a
+been open to it and nobody has acted in it for PARTYHUB_ROOM_IDLE_SECONDS, or for the
+shorter PARTYHUB_EMPTY_ROOM_IDLE_SECONDS when nobody has joined it (no seat that is not
+kicked): a room made and left empty frees its code soon (docs/security.md). Every write a
 person causes sets `active_at` (store.save(active=True)), a TV or audience socket sets it
 when it opens (store.touch), and every process sets it for each room it holds a socket of,
 every `heartbeat_seconds()` (the timekeeper calls `heartbeat`). So a room whose TV is still
-connected is never idle, in the lobby or paused, whichever process holds the TV.
+connected is never idle, in the lobby or paused, empty or not, whichever process holds the TV.
 
 An idle room is *closed* (`close_idle`): `closed_at` is set, its timer cleared and its
 version bumped, so a row any process keeps for it is stale and every write path refuses it
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 
 from partyhub.rooms import clock, store
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
@@ -36,8 +39,12 @@ BATCH = 20          # rooms closed, and rooms purged, per timekeeper pass
 DAY_MS = 86_400_000
 
 
-def idle_ms() -> int:
-    return int(settings.PARTYHUB_ROOM_IDLE_SECONDS * 1000)
+def idle_ms(empty: bool = False) -> int:
+    """How long a room stays open with no socket and no action; `empty`: with no seat."""
+    seconds = settings.PARTYHUB_ROOM_IDLE_SECONDS
+    if empty:
+        seconds = min(seconds, settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS)
+    return int(seconds * 1000)
 
 
 def retention_ms() -> int:
@@ -47,7 +54,7 @@ def retention_ms() -> int:
 def heartbeat_seconds() -> float:
     """How often a process marks the rooms it holds sockets of as active: often enough that a
     room with a socket is never idle (a quarter of the idle time), at most once a minute."""
-    return max(0.5, min(60.0, settings.PARTYHUB_ROOM_IDLE_SECONDS / 4))
+    return max(0.5, min(60.0, idle_ms(empty=True) / 4000))
 
 
 def heartbeat(codes, now: int | None = None) -> int:
@@ -58,8 +65,11 @@ def heartbeat(codes, now: int | None = None) -> int:
 # ---------------------------------------------------------------- closing
 
 def idle_codes(now: int, limit: int | None = BATCH) -> list[str]:
-    """The living rooms idle since before `now - idle`, oldest first."""
-    qs = (Room.objects.filter(closed_at__isnull=True, active_at__lt=now - idle_ms())
+    """The living rooms idle since before `now - idle` (`now - empty idle` for a room with no
+    seat), oldest first."""
+    seated = Seat.objects.filter(room=OuterRef("pk"), kicked=False)
+    qs = (Room.objects.filter(closed_at__isnull=True, active_at__lt=now - idle_ms(empty=True))
+          .filter(Q(active_at__lt=now - idle_ms()) | ~Exists(seated))
           .order_by("active_at").values_list("code", flat=True))
     return list(qs if limit is None else qs[:limit])
 
@@ -69,15 +79,17 @@ def close(code: str, now: int) -> bool:
     any more, already closed, or locked by a write right now."""
     with transaction.atomic():
         room = store.load(code, skip_locked=True)
-        if room is None or room.closed_at is not None or room.active_at >= now - idle_ms():
+        if room is None or room.closed_at is not None:
+            return False
+        seats = store.live_seats(room)
+        if room.active_at >= now - idle_ms(empty=not seats):
             return False
         room.closed_at, room.paused_at = now, None
-        seats = store.live_seats(room)
         for seat in seats:          # no socket is open (else it would not be idle)
             if seat.connected:
                 seat.connected, seat.channel = False, ""
                 store.save_seat(seat, ("connected", "channel"))
-        store.append(room, "room_closed", "", {"idle_since": room.active_at}, now)
+        store.append(room, "room_closed", "", {"idle_since": room.active_at, "empty": not seats}, now)
         store.save(room, seats)     # version + 1: rows kept by any process are stale now
     store.forget(code)
     return True
