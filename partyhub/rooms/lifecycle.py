@@ -16,7 +16,9 @@ that opens at the same moment either keeps the room alive or is refused.
 
 A room closed for PARTYHUB_ROOM_RETENTION_DAYS is *purged* (`purge`): its stream items,
 events, seats and row are deleted in one transaction per room, so a room is never
-half-deleted, and its code is free again. A purge never touches a room with a connected
+half-deleted, and its code is free again. A room nobody ever joined (no seat row, kicked
+ones included) holds nothing worth keeping and is purged the empty idle time after it
+closed, so that rooms made and left empty do not hold codes for the retention days. A purge never touches a room with a connected
 seat (there can be none: a closed room refuses sockets; the check is kept all the same).
 
 The timekeeper runs both in small batches (`maintain`); `manage.py purge_rooms` runs them
@@ -47,8 +49,10 @@ def idle_ms(empty: bool = False) -> int:
     return int(seconds * 1000)
 
 
-def retention_ms() -> int:
-    return int(settings.PARTYHUB_ROOM_RETENTION_DAYS * DAY_MS)
+def retention_ms(empty: bool = False) -> int:
+    """How long a closed room is kept; `empty`: one nobody ever joined (no seat row at all)."""
+    ms = int(settings.PARTYHUB_ROOM_RETENTION_DAYS * DAY_MS)
+    return min(ms, idle_ms(empty=True)) if empty else ms
 
 
 def heartbeat_seconds() -> float:
@@ -116,8 +120,11 @@ class Purged:
 
 
 def due_ids(now: int, limit: int | None = BATCH) -> list[int]:
-    """The rooms closed before `now - retention`, oldest first."""
-    qs = (Room.objects.filter(closed_at__lt=now - retention_ms())
+    """The rooms closed before `now - retention` (`now - empty idle` for a room nobody ever
+    joined), oldest first."""
+    ever_seated = Seat.objects.filter(room=OuterRef("pk"))
+    qs = (Room.objects.filter(closed_at__lt=now - retention_ms(empty=True))
+          .filter(Q(closed_at__lt=now - retention_ms()) | ~Exists(ever_seated))
           .order_by("closed_at").values_list("id", flat=True))
     return list(qs if limit is None else qs[:limit])
 
@@ -133,7 +140,10 @@ def purge_one(room_id: int, now: int) -> Purged | None:
     due (any more), is locked by a write right now, or has a connected seat."""
     with transaction.atomic():
         room = Room.objects.select_for_update(skip_locked=True).filter(pk=room_id).first()
-        if room is None or room.closed_at is None or room.closed_at >= now - retention_ms():
+        if room is None or room.closed_at is None:
+            return None
+        empty = not Seat.objects.filter(room_id=room_id).exists()
+        if room.closed_at >= now - retention_ms(empty=empty):
             return None
         if Seat.objects.filter(room_id=room_id, connected=True).exists():
             return None

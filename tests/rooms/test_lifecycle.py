@@ -211,3 +211,17 @@ def test_an_empty_room_with_its_tv_connected_stays_and_the_heartbeat_keeps_up(se
         lifecycle.heartbeat([code], later(hours=minutes / 60))
         assert lifecycle.close(code, later(hours=(minutes + 9) / 60)) is False
     assert lifecycle.close(code, later(hours=(24 + 11) / 60)) is True
+
+
+def test_a_room_nobody_ever_joined_is_purged_the_empty_idle_after_it_closed(settings):
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 600
+    empty, _, _ = make_room(0)
+    kicked, _, kicked_seats = make_room(1)
+    Seat.objects.filter(pk=kicked_seats[0].pk).update(kicked=True)     # it had a player: kept
+    assert lifecycle.close_idle(later(hours=0.2)) == 2
+    assert lifecycle.purge(later(hours=0.3)).rooms == 0                  # closed 6 minutes ago
+    gone = lifecycle.purge(later(hours=0.4))                             # 12 minutes ago
+    assert (gone.rooms, gone.seats) == (1, 0)
+    assert not Room.objects.filter(code=empty).exists()
+    assert Room.objects.filter(code=kicked).exists()
+    assert lifecycle.purge(later(days=7.5)).rooms == 1                   # the retention
