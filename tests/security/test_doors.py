@@ -202,17 +202,23 @@ def test_room_creation_is_limited_per_address(server):
     assert http("POST", server.base + "/api/rooms", {}, headers=address(61))[0] == 201
 
 
-async def test_an_empty_room_closes_after_the_short_idle_but_not_a_joined_or_watched_one(server):
+async def test_an_empty_room_closes_after_the_short_idle_and_goes_but_not_a_joined_or_watched_one(server):
     empty = http("POST", server.base + "/api/rooms", {}, headers=address(70))[1]
     watched = http("POST", server.base + "/api/rooms", {}, headers=address(70))[1]
     joined, _ = players(server, 1)
     tv = await socket(server, watched["code"], watched["host_token"], frm=70)
     assert (await first(tv))[0]["t"] == "view"
     end = time.monotonic() + 15
-    while http("GET", f"{server.base}/api/rooms/{empty['code']}", headers=address(71))[0] != 410:
+    while http("GET", f"{server.base}/api/rooms/{empty['code']}", headers=address(71))[0] not in (410, 404):
         assert time.monotonic() < end, "the empty room never closed"
         await asyncio.sleep(0.5)
     closed_after = time.monotonic() - end + 15
+    status = http("GET", f"{server.base}/api/rooms/{empty['code']}", headers=address(71))[0]
+    end = time.monotonic() + 15
+    while status != 404:                                       # it never had a seat: purged soon
+        assert time.monotonic() < end, "the empty room was never purged"
+        await asyncio.sleep(0.5)
+        status = http("GET", f"{server.base}/api/rooms/{empty['code']}", headers=address(71))[0]
     await asyncio.sleep(2.5)                                   # more than the empty idle again
     assert http("GET", f"{server.base}/api/rooms/{joined['code']}", headers=address(72))[0] == 200
     assert http("GET", f"{server.base}/api/rooms/{watched['code']}", headers=address(72))[0] == 200
