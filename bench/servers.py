@@ -24,6 +24,11 @@ BENCH_ENV = {
     "PARTYHUB_EXTRA_APPS": "tests.testgame",
     "PARTYHUB_JOINS_PER_MINUTE": "1000000",
     "PARTYHUB_ROOMS_PER_MINUTE": "1000000",
+    # every socket of a bench comes from 127.0.0.1 (docs/security.md, the doors)
+    "PARTYHUB_SOCKETS_PER_ADDRESS": "1000000",
+    "PARTYHUB_SOCKETS_PER_ROOM": "1000000",
+    "PARTYHUB_AUDIENCE_PER_MINUTE": "1000000",
+    "PARTYHUB_LOOKUPS_PER_MINUTE": "1000000",
     "PUBLIC_URL": "http://partyhub.bench",
     "LOG_LEVEL": "ERROR",
 }

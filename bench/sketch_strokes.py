@@ -131,6 +131,7 @@ async def main(args):
     if base is None:
         tmp = tempfile.mkdtemp(prefix="sketch-bench-")
         server = Daphne(tmp, {"PARTYHUB_ROOMS_PER_MINUTE": "1000", "PARTYHUB_JOINS_PER_MINUTE": "10000",
+                              "PARTYHUB_SOCKETS_PER_ADDRESS": "1000000",
                               "TIMEKEEPER_INTERVAL": "0.1"}).migrate().start()
         base = server.base
     try:

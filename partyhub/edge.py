@@ -13,6 +13,13 @@ body for the application at once. Nothing bounds the size. This server changes t
 - A body Twisted kept in a temporary file (over about 100 kB) is handed to the application
   a chunk at a time, as it asks, instead of all at once: it is never in memory whole.
 
+And every request must come in time (slowloris: headers or a body trickled a byte at a
+time hold a connection, and its file descriptor, for ever, since Twisted's idle timeout
+restarts with every byte): its line and headers within `header_seconds` of its first byte,
+its body within `body_seconds` plus one second for every `body_min_rate` bytes received
+(`GuardedChannel`). Past that: 408 `request_too_slow` and the connection closes. A connection
+that sends nothing at all is closed by Twisted's idle timeout (60 s).
+
 Headers are bounded by Twisted itself (500 headers, 16 KiB with the request line: 400).
 docs/security.md lists the limits.
 """
@@ -30,6 +37,7 @@ from daphne.cli import CommandLineInterface  # first: installs Twisted's asyncio
 from daphne.server import Server
 from daphne.http_protocol import HTTPFactory, WebRequest
 from twisted.internet import reactor
+from twisted.web import http
 
 LINGER_SECONDS = 2.0     # after a refusal: read and drop the rest for this long, then close
 IN_MEMORY_BELOW = 100_000   # Twisted's own threshold between memory and a temporary file
@@ -51,12 +59,25 @@ def limit_for(raw_path: bytes) -> tuple[int, str]:
 
 
 def refusal(code: str) -> bytes:
-    """The raw HTTP answer to a body over its limit: 413 with the protocol's JSON error."""
-    from partyhub.rooms.errors import MESSAGES
+    """The raw HTTP answer that refuses a request with this error code (413 for a body over
+    its limit, 408 for a slow request), with the protocol's JSON error; the connection closes."""
+    from partyhub.rooms.errors import HTTP_STATUS, MESSAGES
+    status = HTTP_STATUS[code]
     payload = json.dumps({"error": {"code": code, "message": MESSAGES[code]}}).encode()
-    head = (b"HTTP/1.1 413 Content Too Large\r\nContent-Type: application/json\r\n"
-            b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(payload))
+    head = (b"HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\nConnection: close\r\n\r\n"
+            % (status, REASONS.get(status, b"Refused"), len(payload)))
     return head + payload
+
+
+REASONS = {408: b"Request Timeout", 413: b"Content Too Large"}
+
+
+def _limits() -> tuple[float, float, int]:
+    """(header_seconds, body_seconds, body_min_rate) from the settings."""
+    from django.conf import settings
+    limits = settings.PARTYHUB_LIMITS
+    return limits["header_seconds"], limits["body_seconds"], limits["body_min_rate"]
 
 
 def _drop(data: bytes) -> None:
@@ -115,6 +136,73 @@ class BoundedRequest(WebRequest):
         return super().process()
 
 
+class GuardedChannel(http.HTTPChannel):
+    """Twisted's HTTP channel with a deadline for each request to come in whole (the module's
+    docstring). The clock starts at a request's first byte; when the headers are in it starts
+    again for the body, whose allowance grows with every byte received; the deadline is
+    checked when it falls due (one timer per connection, moved on only then)."""
+
+    clock = reactor
+    deadline = None         # the pending check, while a request is coming in
+    started = 0.0           # when the request's first byte, or its body's, arrived
+    body = None             # body bytes received so far; None while the headers come
+    handling = False        # a request is in (until Twisted is done with it)
+
+    def dataReceived(self, data):
+        if self.deadline is None and not self.handling:
+            self.started, self.body = self.clock.seconds(), None
+            self.deadline = self.callLater(_limits()[0], self._check)
+        elif self.body is not None:
+            self.body += len(data)
+        super().dataReceived(data)
+
+    def allHeadersReceived(self):
+        super().allHeadersReceived()
+        self.started, self.body = self.clock.seconds(), 0
+
+    def allContentReceived(self):
+        self.handling = True
+        self._disarm()
+        super().allContentReceived()
+
+    def requestDone(self, request):
+        self.handling = False
+        super().requestDone(request)
+
+    def connectionLost(self, reason):
+        self._disarm()
+        super().connectionLost(reason)
+
+    def _disarm(self) -> None:
+        if self.deadline is not None and self.deadline.active():
+            self.deadline.cancel()
+        self.deadline = None
+
+    def _check(self) -> None:
+        self.deadline = None
+        header_seconds, body_seconds, rate = _limits()
+        allowed = header_seconds if self.body is None else body_seconds + self.body / rate
+        left = self.started + allowed - self.clock.seconds()
+        if left > 0:    # not before a quarter second: a body just under the rate halves `left`
+            self.deadline = self.callLater(max(left, 0.25), self._check)
+        elif not any(getattr(r, "refused", False) for r in self.requests):
+            self.too_slow()
+
+    def too_slow(self) -> None:
+        """Answer 408, read nothing more, close (abort if the peer does not read)."""
+        self.dataReceived = _drop
+        transport = self.transport
+        transport.write(refusal("request_too_slow"))
+        transport.loseConnection()
+        self.callLater(LINGER_SECONDS, transport.abortConnection)
+
+
+def _guarded(factory) -> http._GenericHTTPChannelProtocol:
+    """The protocol of a connection: Twisted's own wrapper (which picks HTTP/1.1 or HTTP/2)
+    around a GuardedChannel instead of a plain HTTPChannel."""
+    return http._GenericHTTPChannelProtocol(GuardedChannel())
+
+
 class SpooledBody:
     """An ASGI `receive` that reads a spooled body from its file, then daphne's queue."""
 
@@ -138,6 +226,8 @@ class SpooledBody:
 
 
 class BoundedFactory(HTTPFactory):
+    protocol = _guarded
+
     def buildProtocol(self, addr):
         protocol = super().buildProtocol(addr)
         protocol.requestFactory = BoundedRequest

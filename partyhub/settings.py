@@ -201,6 +201,19 @@ PARTYHUB_LIMITS = {
     "joins_per_minute": int(os.environ.get("PARTYHUB_JOINS_PER_MINUTE", "30")),
     "max_seats": 16,
     "rooms_per_minute": int(os.environ.get("PARTYHUB_ROOMS_PER_MINUTE", "30")),
+    # The doors (partyhub/rooms/limits.py; docs/security.md): failed room lookups (an unknown
+    # or ended code, over HTTP, a page or a socket) and anonymous sockets opened, per address
+    # per minute; sockets open at once per address and per room (per process).
+    "lookups_per_minute": int(os.environ.get("PARTYHUB_LOOKUPS_PER_MINUTE", "30")),
+    "audience_per_minute": int(os.environ.get("PARTYHUB_AUDIENCE_PER_MINUTE", "120")),
+    "sockets_per_address": int(os.environ.get("PARTYHUB_SOCKETS_PER_ADDRESS", "300")),
+    "sockets_per_room": int(os.environ.get("PARTYHUB_SOCKETS_PER_ROOM", "300")),
+    # Slow requests (partyhub/edge.py): a request's line and headers must be in this many
+    # seconds after its first byte; its body within body_seconds plus one second for every
+    # body_min_rate bytes received.
+    "header_seconds": float(os.environ.get("PARTYHUB_HEADER_SECONDS", "10")),
+    "body_seconds": float(os.environ.get("PARTYHUB_BODY_SECONDS", "20")),
+    "body_min_rate": int(os.environ.get("PARTYHUB_BODY_MIN_RATE", "4096")),
     # Request bodies, by path (partyhub/edge.py; docs/security.md): every path but the upload.
     "body_bytes": 64 * 1024,
     # Deck uploads (partyhub/rooms/uploads.py): one request's body; the decoded pixels of one
@@ -219,9 +232,15 @@ TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 # retention days. Per-process caches of rooms (partyhub/rooms/store.py) forget a room with no
 # socket in the process after the cache idle time, and hold at most the cache maximum.
 PARTYHUB_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_IDLE_SECONDS", str(12 * 3600)))
+# A room nobody has joined (no seat) and with no socket open closes after the shorter time.
+PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_EMPTY_ROOM_IDLE_SECONDS", "1800"))
 PARTYHUB_ROOM_RETENTION_DAYS = float(os.environ.get("PARTYHUB_ROOM_RETENTION_DAYS", "7"))
 PARTYHUB_ROOM_CACHE_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_CACHE_IDLE_SECONDS", "60"))
 PARTYHUB_ROOM_CACHE_MAX = int(os.environ.get("PARTYHUB_ROOM_CACHE_MAX", "2000"))
+
+# Room codes (partyhub/rooms/codes.py): the letters they are made of. Tests use a tiny
+# alphabet to fill the 4-letter space; codes grow to 5 letters and more as it fills.
+PARTYHUB_CODE_ALPHABET = os.environ.get("PARTYHUB_CODE_ALPHABET", "ABCDEFGHJKMNPQRSTUVWXYZ")
 
 # One line per record with time, level and logger; LOG_FORMAT=json: one JSON object per line.
 _LINE = "%(asctime)s %(levelname)s %(name)s %(message)s"

@@ -23,17 +23,27 @@ def home(request):
     return _page(request, "partyhub/home.html", _lang(request))
 
 
+def _room_language(request, code: str) -> str:
+    """The language of the room a page is of: a lookup by code like the API's (not made while
+    the address has used up its failed lookups; an unknown or ended room counts as one)."""
+    from partyhub.rooms import limits
+    from partyhub.rooms.models import Room
+    address = limits.client_address(request)
+    if not limits.lookup_allowed(address):
+        return "en"
+    room = Room.objects.filter(code=code).first()
+    if room is None or room.closed_at is not None:
+        limits.lookup_failed(address)
+    return room.language if room else "en"
+
+
 @require_GET
 def tv(request, code):
-    from partyhub.rooms.models import Room
-    room = Room.objects.filter(code=code.upper()).first()
-    return _page(request, "partyhub/tv.html", _lang(request, room.language if room else "en"),
-                 code=code.upper())
+    code = code.upper()
+    return _page(request, "partyhub/tv.html", _lang(request, _room_language(request, code)), code=code)
 
 
 @require_GET
 def phone(request, code):
-    from partyhub.rooms.models import Room
-    room = Room.objects.filter(code=code.upper()).first()
-    return _page(request, "partyhub/phone.html", _lang(request, room.language if room else "en"),
-                 code=code.upper())
+    code = code.upper()
+    return _page(request, "partyhub/phone.html", _lang(request, _room_language(request, code)), code=code)

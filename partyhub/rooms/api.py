@@ -25,6 +25,7 @@ from partyhub.rooms.models import Event
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 JOINS = limits.window("joins", settings.PARTYHUB_LIMITS["joins_per_minute"])
 CREATES = limits.window("rooms", settings.PARTYHUB_LIMITS["rooms_per_minute"])
+GONE = ("room_not_found", "room_closed")
 
 
 def error_response(e: ServiceError) -> JsonResponse:
@@ -73,16 +74,23 @@ def _publish(change) -> None:
 
 
 def api(view):
-    """A JSON view: a ServiceError becomes its error answer. Not Django's CSRF check (no
-    cookies are used: the tokens travel in bodies, URLs and headers); instead a request that
-    changes something must not come from another site's page (partyhub/origin.py)."""
+    """A JSON view: a refusal is the protocol's error. Not Django's CSRF check (no cookies are
+    used: the tokens travel in bodies, URLs and headers); instead a request that changes
+    something must not come from another site's page (partyhub/origin.py). A view of a room by
+    its code is a lookup: refused (429 rate_limited) while the address has used up its failed
+    lookups, and counted as one when the code names no living room."""
     def wrapped(request, *args, **kwargs):
+        address = client_address(request) if "code" in kwargs else None
         try:
             if request.method not in SAFE_METHODS and not origin_allowed(
                     request.headers.get("Origin"), request.get_host()):
                 raise fail("bad_origin")
+            if address is not None and not limits.lookup_allowed(address):
+                raise fail("rate_limited")
             return view(request, *args, **kwargs)
         except ServiceError as e:
+            if address is not None and e.code in GONE:
+                limits.lookup_failed(address)
             return error_response(e)
     wrapped.__name__ = view.__name__
     return csrf_exempt(wrapped)

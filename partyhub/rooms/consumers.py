@@ -12,8 +12,8 @@ from django.conf import settings
 
 from partyhub import metrics
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import clock, fanout, registry, selectors, services, store, streams, timekeeper
-from partyhub.rooms.errors import MESSAGES, ServiceError
+from partyhub.rooms import clock, fanout, limits, registry, selectors, services, store, streams, timekeeper
+from partyhub.rooms.errors import MESSAGES, ServiceError, fail
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import publish, remember
 from partyhub.rooms.publish import receive as receive_fanout
@@ -26,6 +26,9 @@ CLOSE_REPLACED = 4000
 CLOSE_FLOOD = 4008
 CLOSE_MOVED = 4005
 CLOSE_GONE = 4010      # the room has ended (closed for being idle, or purged)
+CLOSE_LATER = 4029     # a door's limit (rate_limited, too_many_sockets, room_crowded): try later
+GONE = ("room_closed", "room_not_found")
+LATER = ("rate_limited", "too_many_sockets", "room_crowded")
 # A snapshot older than this is re-read in the background, so a change committed by another
 # process is seen by the stream checks within that time.
 SNAPSHOT_TTL = 0.5
@@ -41,6 +44,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await super().__call__(scope, receive, send)
         finally:
             metrics.socket_closed()
+            if getattr(self, "counted", False):
+                self.counted = False
+                limits.close_socket(self.address, self.code)
             if getattr(self, "attached", False):
                 try:
                     await self.disconnect(None)
@@ -54,17 +60,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.token = _query_token(self.scope)
         self.last_v = -1
         self.actor = None
-        limits = settings.PARTYHUB_LIMITS
-        self.bucket = Bucket(limits["frames_per_second"], limits["frames_burst"])
-        self.stream_bucket = Bucket(limits["stream_per_second"], limits["stream_burst"])
+        budget = settings.PARTYHUB_LIMITS
+        self.bucket = Bucket(budget["frames_per_second"], budget["frames_burst"])
+        self.stream_bucket = Bucket(budget["stream_per_second"], budget["stream_burst"])
         self.strikes = 0
+        self.address = limits.client_address(self.scope)
+        refusal = self._door()
         # Accept before any database work: a busy server then delays the first view, where
         # it would otherwise let the handshake time out and drop the socket. A token that
         # opens nothing is closed with CLOSE_REFUSED right after.
         await self.accept()
+        if refusal is not None:
+            return await self._refuse_socket(fail(refusal))
         try:
             self.actor = await database_sync_to_async(selectors.actor_for)(self.code, self.token)
         except ServiceError as e:
+            if e.code in GONE:
+                limits.lookup_failed(self.address)
             return await self._refuse_socket(e)
         seat = self.actor.seat
         self.viewer = viewer_key(self.actor.role, seat)
@@ -81,6 +93,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self._send_own_view(change)
         except ServiceError as e:       # the room closed (or the seat went) meanwhile
             return await self._refuse_socket(e)
+
+    def _door(self) -> str | None:
+        """The limits a socket passes before anything is looked up (docs/security.md): the
+        address's failed lookups, its anonymous sockets, then its places and the room's.
+        None: it may open (its places are taken, `counted`); else the refusal's code."""
+        if not limits.lookup_allowed(self.address):
+            return "rate_limited"
+        if self.token is None and not limits.audience_allowed(self.address):
+            return "rate_limited"
+        refusal = limits.open_socket(self.address, self.code)
+        self.counted = refusal is None
+        return refusal
 
     async def disconnect(self, close_code):
         if getattr(self, "attached", False):
@@ -113,6 +137,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self._refuse("bad_frame", None)
         kind = frame["t"]
         if kind == "ping":
+            if not self.bucket.take():      # pings count like any frame (a client pings every 5 s)
+                return await self._flood(None)
             d = frame.get("d") if isinstance(frame.get("d"), dict) else {}
             return await self._send_json({"t": "pong", "d": {"c": d.get("c"), "s": int(time.time() * 1000)}})
         ref = frame.get("id")
@@ -204,11 +230,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _refuse_socket(self, e: ServiceError):
         """A token that opens nothing: closed at once (CLOSE_REFUSED), before any frame. A room
-        that has ended: an error frame that says so, then CLOSE_GONE."""
+        that has ended: an error frame that says so, then CLOSE_GONE. A door's limit: an
+        error frame with its code, then CLOSE_LATER (the client tries again later)."""
         self.closing = True
-        if e.code in ("room_closed", "room_not_found"):
+        if e.code in GONE or e.code in LATER:
             await self._error(e.code, None, e.message)
-            return await self.close(code=CLOSE_GONE)
+            return await self.close(code=CLOSE_GONE if e.code in GONE else CLOSE_LATER)
         await self.close(code=CLOSE_REFUSED)
 
     async def _send_json(self, obj):

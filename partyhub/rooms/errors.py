@@ -33,10 +33,13 @@ MESSAGES = {
     "upload_too_slow": "Reading these pictures takes too long: send fewer or smaller pictures.",
     "upload_failed": "The pictures could not be processed.",
     "deck_not_found": "There is no such deck or card.",
+    "request_too_slow": "The request came too slowly.",
     # WebSocket
     "bad_frame": "A frame is a JSON object like {\"t\": \"act\", \"id\": ..., \"d\": {...}}.",
     "frame_too_large": "That frame is larger than 64 KiB.",
     "flood": "Too many frames: slow down.",
+    "too_many_sockets": "Too many connections from your network: try again in a moment.",
+    "room_crowded": "This room has as many connections as it can take: try again in a moment.",
     "bad_action": "That action is not known or is malformed.",
     "duplicate_action": "That action id was already applied.",
     "not_allowed": "Only the host or the VIP can do that.",
@@ -60,7 +63,7 @@ HTTP_STATUS = {
     "game_running": 409, "no_game": 404,
     "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,
     "deck_not_found": 404, "body_too_large": 413, "upload_busy": 429, "deck_too_many_pixels": 413,
-    "upload_too_slow": 413, "upload_failed": 500,
+    "upload_too_slow": 413, "upload_failed": 500, "request_too_slow": 408,
 }
 
 

@@ -3,7 +3,7 @@ from django.db import models
 
 
 class Room(models.Model):
-    code = models.CharField(max_length=4, unique=True)
+    code = models.CharField(max_length=8, unique=True)   # 4 letters, more as they fill (codes.py)
     host_token_hash = models.CharField(max_length=64, db_index=True)
     language = models.CharField(max_length=2, default="en")
     settings = models.JSONField(default=dict)        # locked, streamer, extended, takeover

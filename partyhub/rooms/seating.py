@@ -1,12 +1,10 @@
-"""Facts about seats: codes, tokens, names, colours and symbols (one place for each)."""
+"""Facts about seats: tokens, names, colours and symbols (one place for each)."""
 import hashlib
 import secrets
 import unicodedata
 
 from partyhub.text import visible
 
-# No I, L, O: they read as 1 and 0 across a room.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 # Okabe-Ito and Paul Tol's colour-blind-safe colours, each with a distinct symbol.
 SEAT_LOOKS = [
     ("#E69F00", "●"), ("#56B4E9", "▲"), ("#009E73", "■"), ("#F0E442", "◆"),
@@ -17,10 +15,6 @@ SEAT_LOOKS = [
 # The issue asked for 20; the protocol conformance suite joins with a 28-character name
 # ("<img src=x onerror=alert(1)>"), so the limit is 32 (docs/decisions.md).
 NAME_MAX = 32
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
 
 
 def new_token() -> str:

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import transaction
 
 from partyhub.gamekit import Accepted, Rejected
-from partyhub.rooms import clock, registry, roomactions, seating, store, streams
+from partyhub.rooms import clock, codes, registry, roomactions, seating, store, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
 from partyhub.rooms.selectors import Actor, living
@@ -35,8 +35,11 @@ def room_create(language: str = "en") -> tuple[Room, str]:
     if language not in ("en", "uk", "ru"):
         language = "en"
     token = seating.new_token()
-    for _ in range(50):
-        room = store.create(seating.new_code(), seating.token_hash(token), language,
+    for _ in range(5):      # a code found free can be taken by another creation meanwhile
+        code = codes.new_code(store.held)
+        if code is None:
+            break
+        room = store.create(code, seating.token_hash(token), language,
                             {"locked": False, "streamer": False, "extended": False, "takeover": True})
         if room is not None:
             return room, token

@@ -129,6 +129,11 @@ def create(code: str, host_token_hash: str, language: str, room_settings: dict) 
         return None
 
 
+def held(codes) -> set:
+    """Which of these codes rooms hold (living, or closed and not yet purged)."""
+    return set(Room.objects.filter(code__in=list(codes)).values_list("code", flat=True))
+
+
 def unlocked_writes() -> bool:
     """Whether a game action may be decided without a lock and saved conditionally
     (`save(expected=...)`): PostgreSQL."""

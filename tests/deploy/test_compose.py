@@ -39,6 +39,15 @@ SAFE_DEFAULTS = {
     "PARTYHUB_ROOM_RETENTION_DAYS": "closed rooms are deleted after 7 days",
     "PARTYHUB_ROOM_CACHE_IDLE_SECONDS": "a process forgets an unused room after 60 s",
     "PARTYHUB_ROOM_CACHE_MAX": "at most 2,000 rooms kept in memory per process",
+    "PARTYHUB_LOOKUPS_PER_MINUTE": "failed room lookups per address, 30 a minute (docs/security.md)",
+    "PARTYHUB_AUDIENCE_PER_MINUTE": "anonymous sockets per address, 120 a minute (docs/security.md)",
+    "PARTYHUB_SOCKETS_PER_ADDRESS": "sockets open per address and process, 300 (docs/security.md)",
+    "PARTYHUB_SOCKETS_PER_ROOM": "sockets open per room and process, 300 (docs/security.md)",
+    "PARTYHUB_HEADER_SECONDS": "a request's headers, 10 s from its first byte (docs/security.md)",
+    "PARTYHUB_BODY_SECONDS": "a request body, 20 s plus time earned by its rate (docs/security.md)",
+    "PARTYHUB_BODY_MIN_RATE": "the body rate that earns time, 4 KiB/s (docs/security.md)",
+    "PARTYHUB_EMPTY_ROOM_IDLE_SECONDS": "a room nobody joined closes after 30 minutes",
+    "PARTYHUB_CODE_ALPHABET": "the letters of room codes (tests use a tiny one)",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}

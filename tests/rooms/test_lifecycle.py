@@ -19,6 +19,7 @@ HOUR_MS, DAY_MS = 3_600_000, 86_400_000
 @pytest.fixture(autouse=True)
 def lifecycle_settings(settings):
     settings.PARTYHUB_ROOM_IDLE_SECONDS = 3600
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 3600     # test_empty_rooms: a shorter one
     settings.PARTYHUB_ROOM_RETENTION_DAYS = 7
 
 
@@ -181,3 +182,46 @@ def test_the_heartbeat_comes_often_enough_to_keep_a_room_with_a_socket_alive(set
     for idle in (2, 60, 3600, 12 * 3600):
         settings.PARTYHUB_ROOM_IDLE_SECONDS = idle
         assert lifecycle.heartbeat_seconds() <= min(60, max(0.5, idle / 4))
+
+
+def test_a_room_nobody_joined_closes_after_the_shorter_empty_idle(settings):
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 600
+    empty, _, _ = make_room(0)
+    kicked, _, kicked_seats = make_room(1)
+    Seat.objects.filter(pk=kicked_seats[0].pk).update(kicked=True)     # no seat left
+    joined, _, _ = make_room(1)
+    assert lifecycle.close_idle(later(hours=0.15)) == 0                  # 9 minutes
+    assert set(lifecycle.idle_codes(later(hours=0.2))) == {empty, kicked}
+    assert lifecycle.close_idle(later(hours=0.2)) == 2                   # 12 minutes
+    assert Room.objects.get(code=joined).closed_at is None
+    closing = Event.objects.get(room__code=empty, type="room_closed")
+    assert closing.data["empty"] is True
+    assert lifecycle.close_idle(later(hours=1.1)) == 1                   # the idle time
+    assert Event.objects.get(room__code=joined, type="room_closed").data["empty"] is False
+
+
+def test_an_empty_room_with_its_tv_connected_stays_and_the_heartbeat_keeps_up(settings):
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 600
+    assert lifecycle.heartbeat_seconds() == 60
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 2
+    assert lifecycle.heartbeat_seconds() == 0.5
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 600
+    code, _, _ = make_room(0)
+    for minutes in (8, 16, 24):
+        lifecycle.heartbeat([code], later(hours=minutes / 60))
+        assert lifecycle.close(code, later(hours=(minutes + 9) / 60)) is False
+    assert lifecycle.close(code, later(hours=(24 + 11) / 60)) is True
+
+
+def test_a_room_nobody_ever_joined_is_purged_the_empty_idle_after_it_closed(settings):
+    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 600
+    empty, _, _ = make_room(0)
+    kicked, _, kicked_seats = make_room(1)
+    Seat.objects.filter(pk=kicked_seats[0].pk).update(kicked=True)     # it had a player: kept
+    assert lifecycle.close_idle(later(hours=0.2)) == 2
+    assert lifecycle.purge(later(hours=0.3)).rooms == 0                  # closed 6 minutes ago
+    gone = lifecycle.purge(later(hours=0.4))                             # 12 minutes ago
+    assert (gone.rooms, gone.seats) == (1, 0)
+    assert not Room.objects.filter(code=empty).exists()
+    assert Room.objects.filter(code=kicked).exists()
+    assert lifecycle.purge(later(days=7.5)).rooms == 1                   # the retention

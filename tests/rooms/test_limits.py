@@ -38,3 +38,12 @@ def test_while_redis_is_away_the_count_falls_back_to_this_process(settings, capl
     w = limits.window("down", 2)
     assert [w.allow("x") for _ in range(3)] == [True, True, False]
     assert "Redis is unreachable" in caplog.text
+
+
+def test_full_reads_the_shared_count_without_adding_to_it(settings, redis_server):
+    settings.REDIS_URL = redis_server
+    name = f"test-{uuid.uuid4().hex[:8]}"
+    a, b = limits.window(name, 2), limits.window(name, 2)
+    assert not a.full("x") and not b.full("x")        # looking counts nothing
+    assert a.allow("x") and not b.full("x") and b.allow("x")
+    assert a.full("x") and b.full("x") and not a.allow("x")

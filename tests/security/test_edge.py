@@ -137,3 +137,61 @@ def test_headers_are_bounded_by_twisted(headers):
     assert not seen
     assert transport.value().startswith(b"HTTP/1.1 400") or transport.disconnecting   # a line
     # over 16 KiB is dropped with the connection, without an answer
+
+
+# ---------------------------------------------------------------- slow requests (GuardedChannel)
+
+def guarded(settings):
+    """A GuardedChannel on a fake clock, 2 s for headers, 5 s plus 1 s per 100 bytes of body."""
+    from twisted.internet.task import Clock
+    settings.PARTYHUB_LIMITS = {**settings.PARTYHUB_LIMITS, "header_seconds": 2.0,
+                                "body_seconds": 5.0, "body_min_rate": 100}
+    Recorded.seen = []
+    clock = Clock()
+    channel = edge.GuardedChannel()
+    channel.clock, channel.callLater = clock, clock.callLater
+    channel.requestFactory = Recorded
+    channel.factory = Factory()
+    transport = Transport()
+    channel.makeConnection(transport)
+    return channel, transport, clock
+
+
+def test_headers_that_do_not_come_whole_in_time_are_answered_408(settings):
+    channel, transport, clock = guarded(settings)
+    channel.dataReceived(b"GET / HTTP/1.1\r\n")
+    for _ in range(19):                 # a byte every 0.1 s restarts Twisted's idle timeout
+        clock.advance(0.1)
+        channel.dataReceived(b"X")
+    assert transport.value() == b""
+    clock.advance(0.11)
+    assert answer(transport) == (408, {"error": {"code": "request_too_slow",
+                                                 "message": "The request came too slowly."}})
+    assert transport.disconnecting and Recorded.seen == []
+    channel.dataReceived(b"-More: headers\r\n\r\n")    # nothing more is read
+    assert Recorded.seen == []
+
+
+def test_a_body_earns_time_with_every_byte_it_sends(settings):
+    channel, transport, clock = guarded(settings)
+    channel.dataReceived(head("/api/rooms", 2000))
+    for _ in range(15):                 # 50 bytes a second: half the rate that earns time
+        clock.advance(1)
+        channel.dataReceived(b" " * 50)
+    # 15 s in: 5 s + 750 bytes / 100 per second = 12.5 s allowed: cut off at the check
+    assert answer(transport)[0] == 408 and Recorded.seen == []
+
+    channel, transport, clock = guarded(settings)
+    channel.dataReceived(head("/api/rooms", 2000))
+    for _ in range(20):                 # 100 bytes a second: it keeps up, and comes in whole
+        clock.advance(1)
+        channel.dataReceived(b" " * 100)
+    assert transport.value() == b"" and len(Recorded.seen) == 1
+
+
+def test_a_request_that_came_in_whole_has_no_deadline_while_it_is_answered(settings):
+    channel, transport, clock = guarded(settings)
+    channel.dataReceived(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert len(Recorded.seen) == 1 and channel.deadline is None
+    clock.advance(60)
+    assert transport.value() == b""

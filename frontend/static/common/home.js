@@ -61,7 +61,7 @@ const form = document.getElementById('have-code');
 form.addEventListener('submit', (e) => {
   e.preventDefault();
   const code = form.elements.code.value.trim().toUpperCase();
-  if (!/^[A-Z]{4}$/.test(code)) {
+  if (!/^[A-Z]{4,8}$/.test(code)) {   // 4 letters, more once many rooms exist
     err.textContent = t('home.code_bad');
     err.hidden = false;
     return;

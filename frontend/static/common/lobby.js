@@ -88,7 +88,7 @@ function updateTv(p, view, app) {
       h('div', { class: 'qr' }, qrImage(room.code, (shown) => { link.textContent = shown; })),
       link,
       h('div', { class: 'join-label' }, t('lobby.code')),
-      h('div', { class: 'code', 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
+      h('div', { class: `code n${room.code.length}`, 'aria-label': room.code }, [...room.code].map((c) => h('span', null, c))),
     ];
   });
   mount(p.head,

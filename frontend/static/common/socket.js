@@ -10,7 +10,9 @@ export class Socket {
    * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
    * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
    * same token (no reconnect), 4005 moved (a "token" frame came first), 4008 flood,
-   * 4010 the room has ended (an error frame with room_closed or room_not_found came first).
+   * 4010 the room has ended (an error frame with room_closed or room_not_found came first),
+   * 4029 a limit of the server's doors (an error frame with rate_limited, too_many_sockets or
+   * room_crowded came first, shown by onError): try again later, backing off harder.
    */
   constructor(opts) {
     this.o = opts;
@@ -85,6 +87,7 @@ export class Socket {
         return;
       }
       if (ev.code === 4008) this.attempt = Math.max(this.attempt, 4);   // flood: back off harder
+      if (ev.code === 4029) this.attempt = Math.max(this.attempt, 5);   // a door's limit: 6-13 s
       if (!opened) {
         this.failedBeforeOpen += 1;
         if (this.token) { this.checkRefusal(); return; }
