@@ -130,3 +130,35 @@ async def test_during_a_game_a_spectator_asks_and_takes_the_seat_when_the_tv_app
     assert await seated.open() is True
     assert seated.view["you"] == {"role": "player", "id": phones[1].seat.player_id}
     assert "secret" in seated.view["game"]
+
+
+def test_claim_answers_and_refusals_over_http(client):
+    from partyhub.rooms import services
+    from tests.rooms.helpers import tv
+
+    def post_(url, body):
+        r = client.post(url, data=json.dumps(body), content_type="application/json")
+        return r.status_code, r.json()
+
+    code = post_("/api/rooms", {})[1]["code"]
+    ann = post_(f"/api/rooms/{code}/join", {"name": "Ann"})[1]
+    bob = post_(f"/api/rooms/{code}/join", {"name": "Bob"})[1]
+    status, body = post_(f"/api/rooms/{code}/join", {"name": "bob"})
+    assert (status, body["error"]["code"], body["claimable"]) == (409, "name_taken", True)
+    for name, want in [("Nobody", (404, "not_claimable")), ("", (400, "bad_name"))]:
+        status, body = post_(f"/api/rooms/{code}/claim", {"name": name})
+        assert (status, body["error"]["code"]) == want
+    assert post_("/api/rooms/ZZZZ/claim", {"name": "Bob"})[0] == 404
+    answers = [post_(f"/api/rooms/{code}/claim", {"name": "Bob"}) for _ in range(5)]
+    assert [s for s, _ in answers] == [202, 202, 202, 202, 429]
+    assert answers[-1][1]["error"]["code"] == "claims_full"
+    assert len({b["token"] for _, b in answers[:4]}) == 4
+    services.room_apply(code, tv(), None, {"type": "kick", "player": ann["player_id"]})
+    for path in ("join", "claim"):
+        status, body = post_(f"/api/rooms/{code}/{path}", {"name": "ANN"})
+        assert (status, body["error"]["code"]) == (403, "name_kicked")
+    services.seat_connect(code, bob["player_id"], "bob-here")     # the owner is back: nothing to claim
+    status, body = post_(f"/api/rooms/{code}/claim", {"name": "Bob"})
+    assert (status, body["error"]["code"]) == (409, "seat_taken")
+    status, body = post_(f"/api/rooms/{code}/join", {"name": "Bob"})
+    assert (status, body["claimable"]) == (409, False)

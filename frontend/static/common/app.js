@@ -10,6 +10,7 @@ import { renderLobby } from './lobby.js';
 import { renderResults } from './results.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
+import { showClaimWait, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 
 const B = document.body.dataset;
@@ -22,6 +23,8 @@ setLang(B.lang);
 const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
 const screenEl = h('main', { class: 'screen' });
 const overlayEl = h('div', { class: 'overlay', hidden: true });
+const requestsEl = h('div', { class: 'requests', hidden: true });   // claims the TV or VIP answers
+const CLAIM_KEY = `partyhub.claim.${CODE}`;
 
 const S = {
   socket: null,
@@ -101,6 +104,7 @@ function onView(view) {
   }
   notice(prev, view);
   render(view);
+  renderRequests(requestsEl, view, app);
 }
 
 /** Sounds and vibration from what changed between two views. */
@@ -256,6 +260,8 @@ function renderAudienceBar(view) {
   const seats = view.actions.filter((a) => a.type === 'take_seat');
   let bar = S.gameRoot.parentNode.querySelector('.audience-bar');
   if (!bar) { bar = h('div', { class: 'audience-bar' }); S.gameRoot.before(bar); }
+  const asked = ownClaim(view);
+  if (asked) { mount(bar, h('p', null, t('audience.asked', { name: asked.seat }))); return; }
   mount(bar, h('p', null, t('audience.watching_game')), seats.length ? h('div', { class: 'seat-list' },
     seats.map((a) => {
       const p = app.players.get(a.player);
@@ -307,7 +313,7 @@ function errorText(d) {
 }
 
 function start(token) {
-  mount(root, statusEl, screenEl, overlayEl);
+  mount(root, statusEl, screenEl, overlayEl, requestsEl);
   S.socket = new Socket({
     code: CODE,
     token,
@@ -320,14 +326,55 @@ function start(token) {
     onRefused: refused,
     onToken: (d) => {
       if (!d.token) return;
-      store.set(`partyhub.seat.${CODE}`, d.token);
-      if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+      seated(d);
       toast(t('audience.took_seat'), 'ok');
       S.screen = null;
       S.socket.switchToken(d.token);
     },
+    onClaim: (d) => toast(t(`claim.${d.state}`, null, t('claim.gone')), 'warn'),   // a spectator's ask
   });
   S.socket.connect();
+}
+
+function seated(d) {
+  store.del(CLAIM_KEY);
+  store.set(`partyhub.seat.${CODE}`, d.token);
+  if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+}
+
+/** A new browser asked for its seat back: wait (audience-like socket) until the host answers.
+ * Approved: the token it holds opens the seat ("token" frame, close 4005). */
+function waitForSeat(c) {
+  store.set(CLAIM_KEY, JSON.stringify(c));
+  const ended = (message) => { socket.stop(); store.del(CLAIM_KEY); S.socket = null; askJoin(message); };
+  const socket = new Socket({
+    code: CODE,
+    token: c.token,
+    onView: () => {},
+    onStatus: () => {},
+    onToken: (d) => {
+      socket.stop();
+      seated({ token: c.token, player_id: d.player_id || c.player_id });
+      toast(t('claim.welcome'), 'ok');
+      start(c.token);
+    },
+    onClaim: (d) => ended(t(`claim.${d.state}`, null, t('claim.gone'))),
+    onRefused: (reason) => {
+      if (reason === 'room_not_found' || reason === 'room_closed') { store.del(CLAIM_KEY); refused(reason); return; }
+      ended(t('claim.gone'));
+    },
+  });
+  S.socket = socket;
+  socket.connect();
+  showClaimWait(root, { code: CODE, seat: c.seat, expires: c.expires, now: () => socket.now(),
+    onCancel: () => ended(null) });
+}
+
+function storedClaim() {
+  try {
+    const c = JSON.parse(store.get(CLAIM_KEY) || 'null');
+    return c && c.token && c.expires > Date.now() ? c : null;
+  } catch (e) { return null; }
 }
 
 function refused(reason) {
@@ -358,6 +405,8 @@ function askJoin(message) {
     },
     onWatch: () => start(null),
     onGone: (reason) => refused(reason),
+    onClaimed: (r, name) => waitForSeat({ token: r.token, claim: r.claim, player_id: r.player_id,
+      seat: name, expires: r.expires }),
   });
 }
 
@@ -390,7 +439,9 @@ function boot() {
     return;
   }
   const seat = store.get(`partyhub.seat.${CODE}`);
+  const claim = storedClaim();
   if (seat) start(seat);
+  else if (claim) waitForSeat(claim);
   else if (params.has('watch')) start(null);
   else askJoinIfLiving();
 }
