@@ -82,6 +82,21 @@ async def test_a_denied_request_says_so_and_a_kicked_name_stays_out_until_let_ba
             bob2 = await ask_back(browser, join_url, tv, "Bob", errors, "en", "deny")
             await tv.locator(".request button.deny").click()
             await bob2.locator(".join-form .form-error", has_text="did not let you in").wait_for()
+            # asks again, reloads while waiting, and is away when the TV approves: the next
+            # page of that browser finds its seat
+            await bob2.fill("#name", "Bob")
+            await bob2.locator(".join-bottom button[type=submit]").click()
+            await bob2.locator("button.claim-offer").click()
+            await bob2.locator(".claim-wait").wait_for()
+            await bob2.reload()
+            await bob2.locator(".claim-wait").wait_for()
+            context = bob2.context
+            await bob2.close()
+            await tv.locator(".request button.approve").click()
+            await tv.locator(".request").wait_for(state="hidden")
+            bob3 = await context.new_page()
+            await bob3.goto(join_url)
+            await bob3.locator(".lobby-phone .me-name", has_text="Bob").wait_for()
             # the VIP removes Cat; Cat's name is refused until the VIP lets it back in
             await vip.locator(".player", has_text="Cat").locator("button.kick").click()
             await vip.locator(".player", has_text="Cat").locator("button.kick").click()

@@ -10,7 +10,7 @@ import { renderLobby } from './lobby.js';
 import { renderResults } from './results.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
-import { showClaimWait, renderRequests, ownClaim } from './claims.js';
+import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 
 const B = document.body.dataset;
@@ -24,7 +24,6 @@ const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
 const screenEl = h('main', { class: 'screen' });
 const overlayEl = h('div', { class: 'overlay', hidden: true });
 const requestsEl = h('div', { class: 'requests', hidden: true });   // claims the TV or VIP answers
-const CLAIM_KEY = `partyhub.claim.${CODE}`;
 
 const S = {
   socket: null,
@@ -337,44 +336,21 @@ function start(token) {
 }
 
 function seated(d) {
-  store.del(CLAIM_KEY);
   store.set(`partyhub.seat.${CODE}`, d.token);
   if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
 }
 
-/** A new browser asked for its seat back: wait (audience-like socket) until the host answers.
- * Approved: the token it holds opens the seat ("token" frame, close 4005). */
+/** A new browser asked for its seat back (claims.js): wait until the host answers. */
 function waitForSeat(c) {
-  store.set(CLAIM_KEY, JSON.stringify(c));
-  const ended = (message) => { socket.stop(); store.del(CLAIM_KEY); S.socket = null; askJoin(message); };
-  const socket = new Socket({
-    code: CODE,
-    token: c.token,
-    onView: () => {},
-    onStatus: () => {},
-    onToken: (d) => {
-      socket.stop();
-      seated({ token: c.token, player_id: d.player_id || c.player_id });
+  S.socket = waitForClaim(root, CODE, c, {
+    onSeated: (pid) => {
+      seated({ token: c.token, player_id: pid });
       toast(t('claim.welcome'), 'ok');
       start(c.token);
     },
-    onClaim: (d) => ended(t(`claim.${d.state}`, null, t('claim.gone'))),
-    onRefused: (reason) => {
-      if (reason === 'room_not_found' || reason === 'room_closed') { store.del(CLAIM_KEY); refused(reason); return; }
-      ended(t('claim.gone'));
-    },
+    onEnded: (message) => { S.socket = null; askJoin(message); },
+    onGone: (reason) => refused(reason),
   });
-  S.socket = socket;
-  socket.connect();
-  showClaimWait(root, { code: CODE, seat: c.seat, expires: c.expires, now: () => socket.now(),
-    onCancel: () => ended(null) });
-}
-
-function storedClaim() {
-  try {
-    const c = JSON.parse(store.get(CLAIM_KEY) || 'null');
-    return c && c.token && c.expires > Date.now() ? c : null;
-  } catch (e) { return null; }
 }
 
 function refused(reason) {
@@ -439,7 +415,7 @@ function boot() {
     return;
   }
   const seat = store.get(`partyhub.seat.${CODE}`);
-  const claim = storedClaim();
+  const claim = storedClaim(CODE);
   if (seat) start(seat);
   else if (claim) waitForSeat(claim);
   else if (params.has('watch')) start(null);

@@ -3,7 +3,10 @@
 // The server decides everything: these screens show view.room.claims and the offered actions.
 import { h, mount, region } from './dom.js';
 import { t } from './i18n.js';
-import { postJSON } from './util.js';
+import { Socket } from './socket.js';
+import { postJSON, store } from './util.js';
+
+const claimKey = (code) => `partyhub.claim.${code}`;
 
 /** POST /claim: resolves {body} on 202, else {error: code or null, message}. */
 export async function askForSeat(code, name) {
@@ -17,8 +20,48 @@ export async function askForSeat(code, name) {
   }
 }
 
+/** The claim this browser waits on (kept across reloads until it expires), or null. */
+export function storedClaim(code) {
+  try {
+    const c = JSON.parse(store.get(claimKey(code)) || 'null');
+    return c && c.token && c.expires > Date.now() ? c : null;
+  } catch (e) { return null; }
+}
+
+/**
+ * Wait on claim c ({token, player_id, seat, expires}) with an audience-like socket until the
+ * host answers: approved ("token" frame, or a view that is already the seat's after a reload)
+ * -> onSeated(player_id); denied, expired, dropped or cancelled -> onEnded(message or null);
+ * the room is gone -> onGone(reason). Returns the socket.
+ */
+export function waitForClaim(root, code, c, { onSeated, onEnded, onGone }) {
+  store.set(claimKey(code), JSON.stringify(c));
+  let done = false;     // frames still queued behind the answer are ignored
+  const finish = (fn, arg) => {
+    if (done) return;
+    done = true;
+    socket.stop();
+    store.del(claimKey(code));
+    fn(arg);
+  };
+  const socket = new Socket({
+    code,
+    token: c.token,
+    onView: (view) => { if (view.you && view.you.id) finish(onSeated, view.you.id); },
+    onStatus: () => {},
+    onToken: (d) => finish(onSeated, d.player_id || c.player_id),
+    onClaim: (d) => finish(onEnded, t(`claim.${d.state}`, null, t('claim.gone'))),
+    onRefused: (reason) => (reason === 'room_not_found' || reason === 'room_closed'
+      ? finish(onGone, reason) : finish(onEnded, t('claim.gone'))),
+  });
+  socket.connect();
+  showClaimWait(root, { code, seat: c.seat, expires: c.expires, now: () => socket.now(),
+    onCancel: () => finish(onEnded, null) });
+  return socket;
+}
+
 /** The asker waits: "Waiting for the host to let you in…", a countdown, and Cancel. */
-export function showClaimWait(root, { code, seat, expires, now, onCancel }) {
+function showClaimWait(root, { code, seat, expires, now, onCancel }) {
   const left = h('p', { class: 'claim-left hint', role: 'timer' });
   const tick = () => {
     if (!left.isConnected) { clearInterval(timer); return; }
