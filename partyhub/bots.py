@@ -17,7 +17,7 @@ import websockets
 
 log = logging.getLogger(__name__)
 ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
-                "settings", "add_bot", "take_seat"}
+                "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
 NAMES = ["Robo", "Beep", "Chip", "Bolt", "Pixel", "Gizmo", "Sprocket", "Widget", "Nano", "Zippy",
          "Cog", "Servo", "Byte", "Dot", "Echo", "Turbo"]
 WORDS = {
@@ -48,7 +48,7 @@ async def join(base: str, code: str, rnd: random.Random) -> dict:
         if status == 201:
             return {**body, "name": name}
         code_ = (body.get("error") or {}).get("code")
-        if code_ != "name_taken":
+        if code_ not in ("name_taken", "name_kicked"):
             raise RuntimeError(f"join refused: {code_}")
     raise RuntimeError("no free bot name")
 

@@ -200,6 +200,10 @@ PARTYHUB_LIMITS = {
     "strikes_before_close": 3,
     "joins_per_minute": int(os.environ.get("PARTYHUB_JOINS_PER_MINUTE", "30")),
     "max_seats": 16,
+    # Requests for a disconnected seat (partyhub/rooms/claims.py): pending at once per room,
+    # and how long one waits for the VIP's or the TV's answer.
+    "claims_per_room": 4,
+    "claim_seconds": float(os.environ.get("PARTYHUB_CLAIM_SECONDS", "120")),
     "rooms_per_minute": int(os.environ.get("PARTYHUB_ROOMS_PER_MINUTE", "30")),
     # The doors (partyhub/rooms/limits.py; docs/security.md): failed room lookups (an unknown
     # or ended code, over HTTP, a page or a socket) and anonymous sockets opened, per address

@@ -29,7 +29,7 @@ GONE = ("room_not_found", "room_closed")
 
 
 def error_response(e: ServiceError) -> JsonResponse:
-    return JsonResponse({"error": {"code": e.code, "message": e.message}}, status=e.status)
+    return JsonResponse({"error": {"code": e.code, "message": e.message}, **e.extra}, status=e.status)
 
 
 def _body(request) -> dict:
@@ -117,6 +117,20 @@ def rooms_join(request, code):
     _publish(change)
     return JsonResponse({"player_id": seat.player_id, "token": token,
                          "color": seat.color, "symbol": seat.symbol}, status=201)
+
+
+@api
+@require_POST
+def rooms_claim(request, code):
+    """A new browser asks for the disconnected seat of a name (claims.py): it waits with the
+    token it gets here, which opens the seat once the VIP or the TV approves."""
+    body = _body(request)
+    if not JOINS.allow(_address(request)):
+        raise fail("rate_limited")
+    change, claim, token = _db(services.seat_claim, code, body.get("name"))
+    _publish(change)
+    return JsonResponse({"claim": claim["id"], "token": token, "player_id": claim["player"],
+                         "expires": claim["expires"]}, status=202)
 
 
 @api

@@ -1,4 +1,4 @@
-"""Time in a room: the wall clock, the game clock (which stops while paused), the due timer."""
+"""Time in a room: the wall clock, the game clock (which stops while paused), the due timers."""
 from __future__ import annotations
 
 import time
@@ -26,3 +26,13 @@ def wall_deadline(room) -> int | None:
     game = registry.get(room.game_id)
     due = game.deadline(room.state) if game else None
     return None if due is None else due + room.paused_total
+
+
+def due_at(room) -> int | None:
+    """When the timekeeper must next look at the room (`room.deadline_at`): its game's timer
+    or the first expiry of a claim (claims.py), whichever comes first; None when closed."""
+    if room.closed_at is not None:
+        return None
+    claims = [c["expires"] for c in room.claims or ()]
+    times = [t for t in (wall_deadline(room), min(claims, default=None)) if t is not None]
+    return min(times, default=None)

@@ -80,7 +80,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self._refuse_socket(e)
         seat = self.actor.seat
         self.viewer = viewer_key(self.actor.role, seat)
-        self.player_id = seat.player_id if seat is not None else None
+        self.player_id = self.actor.key     # a seat, or a new browser's claim (control messages)
         await fanout.attach(self, self.code, self.viewer, self.player_id)
         self.attached = True
         try:
@@ -218,9 +218,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_REFUSED)
 
     async def seat_moved(self, event):
+        """A claim was approved: this connection's own token now opens the seat."""
         await self._send_json({"t": "token", "d": {"token": self.token, "player_id": event["player"]}})
         self.actor = None
         await self.close(code=CLOSE_MOVED)
+
+    async def claim_ended(self, event):
+        """A claim was denied, expired or dropped. A new browser's token opens nothing now."""
+        await self._send_json({"t": "claim", "d": {"id": event["claim"], "state": event["state"]}})
+        if self.actor is not None and self.actor.seat is None:
+            self.actor = None
+            self.closing = True
+            await self.close(code=CLOSE_REFUSED)
 
     # -- helpers
     async def _send_own_view(self, change):

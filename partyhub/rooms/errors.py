@@ -2,10 +2,12 @@
 
 
 class ServiceError(Exception):
-    def __init__(self, code: str, message: str = "", status: int = 400, public: bool = False):
+    def __init__(self, code: str, message: str = "", status: int = 400, public: bool = False,
+                 extra: dict | None = None):
         super().__init__(message or code)
         self.code, self.message, self.status = code, message or MESSAGES.get(code, code), status
         self.public = public   # the table is told too (a notice frame), e.g. a jinx collision
+        self.extra = extra or {}   # more fields of the HTTP answer, beside "error"
 
 
 MESSAGES = {
@@ -13,6 +15,9 @@ MESSAGES = {
     "room_not_found": "There is no room with that code.",
     "room_closed": "This room has ended. Start a new one!",
     "name_taken": "Somebody in this room already has that name.",
+    "name_kicked": "That name was removed from this room; the host can let it back in.",
+    "not_claimable": "No seat in this room has that name.",
+    "claims_full": "Too many requests for seats are waiting; try again in a minute.",
     "bad_name": "A name has 1 to 32 characters.",
     "room_full": "This room is full.",
     "room_locked": "The host has locked this room.",
@@ -54,10 +59,12 @@ MESSAGES = {
     "unknown_player": "There is no such player in this room.",
     "seat_taken": "That seat is connected; only a disconnected seat can be taken over.",
     "takeover_off": "The host does not allow taking over seats.",
+    "unknown_claim": "That request is gone (answered, expired, or its seat's owner is back).",
 }
 
 HTTP_STATUS = {
     "room_not_found": 404, "room_closed": 410, "name_taken": 409, "bad_name": 400, "room_full": 403,
+    "name_kicked": 403, "not_claimable": 404, "seat_taken": 409, "claims_full": 429,
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
     "bad_content_type": 415, "bad_origin": 403,
     "game_running": 409, "no_game": 404,
@@ -67,5 +74,5 @@ HTTP_STATUS = {
 }
 
 
-def fail(code: str, message: str = "") -> ServiceError:
-    return ServiceError(code, message, HTTP_STATUS.get(code, 400))
+def fail(code: str, message: str = "", **extra) -> ServiceError:
+    return ServiceError(code, message, HTTP_STATUS.get(code, 400), extra=extra)

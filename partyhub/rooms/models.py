@@ -30,6 +30,11 @@ class Room(models.Model):
     # after the retention days.
     active_at = models.BigIntegerField(default=0, db_index=True)
     closed_at = models.BigIntegerField(null=True, blank=True, db_index=True)
+    # Who may get in (partyhub/rooms/claims.py, docs/decisions.md "Seats and people"): the
+    # pending requests for a disconnected seat, each waiting for the VIP's or the TV's
+    # approval; and the names of kicked players that may not join again until let back in.
+    claims = models.JSONField(default=list)
+    barred = models.JSONField(default=list)
 
     def __str__(self):
         return f"{self.code} ({self.phase}, {self.game_id or 'no game'})"

@@ -66,6 +66,9 @@ async def _carry_out(room, effect) -> None:
         await fanout.control(room.code, effect[1], {"type": "seat.kick"})
     elif kind == "moved":
         await fanout.control(room.code, effect[1], {"type": "seat.moved", "player": effect[2]})
+    elif kind == "claim_ended":
+        await fanout.control(room.code, effect[1], {"type": "claim.ended", "claim": effect[2],
+                                                    "state": effect[3]})
     elif kind == "bot":
         from partyhub import bots
         bots.spawn(room.code)

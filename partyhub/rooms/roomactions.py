@@ -9,14 +9,15 @@ import secrets
 
 from partyhub.decks import options as deck_options
 from partyhub.gamekit import clean_options, flag, mapping, string, timed
-from partyhub.rooms import registry, seating, store
+from partyhub.rooms import claims, registry, seating, store
 from partyhub.rooms.errors import fail
 
 
 def _host_or_vip(room, actor) -> None:
+    """The TV, or the VIP while seated as a player (a spectator or a bot never runs the room)."""
     if actor.role == "tv":
         return
-    if actor.seat is not None and actor.seat.player_id == room.vip:
+    if seating.may_run_room(actor.seat) and actor.seat.player_id == room.vip:
         return
     raise fail("not_allowed")
 
@@ -85,6 +86,7 @@ def kick(room, seats, actor, d, now):
         raise fail("bad_action", "You cannot kick yourself.")
     seat.kicked, seat.connected = True, False
     store.save_seat(seat, ("kicked", "connected"))
+    claims.bar(room, seat.name)
     _log(room, "player_kicked", {"player": seat.player_id}, now)
     seats.remove(seat)
     if room.vip == seat.player_id:
@@ -131,24 +133,28 @@ def add_bot(room, seats, actor, d, now):
 
 
 def take_seat(room, seats, actor, d, now):
-    """A spectator takes over a disconnected seat of the running game (if the host allows)."""
-    if actor.seat is None or actor.seat.playing:
-        raise fail("not_allowed", "Join the room by name first, then take a free seat.")
-    if not room.settings.get("takeover"):
-        raise fail("takeover_off")
-    target = next((s for s in store.all_seats(room) if s.player_id == d.get("player")), None)
-    if target is None or target.player_id not in room.game_seats:
-        raise fail("unknown_player")
-    if target.connected and not target.kicked:
-        raise fail("seat_taken")
-    me = actor.seat
-    target.token_hash, target.kicked, target.bot = me.token_hash, False, False
-    target.name, target.name_key = me.name, me.name_key
-    target.connected, target.channel = False, ""
-    store.delete_seat(me)
-    store.save_seat(target, ("token_hash", "kicked", "bot", "name", "name_key", "connected", "channel"))
-    _log(room, "seat_taken", {"player": target.player_id, "name": target.name}, now)
-    return [("moved", me.player_id, target.player_id)]
+    """A spectator asks for a disconnected seat of the game: a claim, for the VIP or the TV
+    to approve (claims.py); nothing changes hands yet."""
+    claims.ask_as_spectator(room, store.all_seats(room), actor.seat, d.get("player"), now)
+    return []
+
+
+def approve_claim(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    return claims.approve(room, d.get("claim"), now)
+
+
+def deny_claim(room, seats, actor, d, now):
+    _host_or_vip(room, actor)
+    return claims.deny(room, d.get("claim"), now)
+
+
+def unban(room, seats, actor, d, now):
+    """A kicked name may join again."""
+    _host_or_vip(room, actor)
+    claims.unbar(room, d.get("name"))
+    _log(room, "name_let_in", {"name": d.get("name")}, now)
+    return []
 
 
 # The fields of each room action (registry.clean cuts an action to them; the game's own are
@@ -164,6 +170,7 @@ HANDLERS = {
     "start": start, "again": again, "end": end, "pause": pause, "resume": resume,
     "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
     "add_bot": add_bot, "take_seat": take_seat,
+    "approve_claim": approve_claim, "deny_claim": deny_claim, "unban": unban,
 }
 
 

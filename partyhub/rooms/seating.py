@@ -53,13 +53,20 @@ def free_look(taken_colors) -> tuple[str, str]:
     return SEAT_LOOKS[len(taken_colors) % len(SEAT_LOOKS)]
 
 
+def may_run_room(seat) -> bool:
+    """Whether a seat may be the VIP: a human who plays (never a spectator, never a bot)."""
+    return seat is not None and seat.playing and not seat.bot
+
+
 def ensure_vip(room, seats) -> None:
-    """The VIP is a connected person; when the VIP leaves, the next connected player is."""
-    current = next((s for s in seats if s.player_id == room.vip), None)
-    if current is not None and (current.connected or not any(s.connected for s in seats)):
+    """The VIP is a seated human player, connected when any is: when the VIP leaves (or is
+    not a player), the next connected player in seat order is. Spectators and bots never
+    are; with no human player seated there is no VIP and the TV runs the room."""
+    players = [s for s in seats if may_run_room(s)]
+    current = next((s for s in players if s.player_id == room.vip), None)
+    if current is not None and (current.connected or not any(s.connected for s in players)):
         return
-    humans = [s for s in seats if not s.bot]
     start = current.order if current else -1
-    ring = sorted(humans, key=lambda s: (s.order <= start, s.order))
+    ring = sorted(players, key=lambda s: (s.order <= start, s.order))
     nxt = next((s for s in ring if s.connected), None) or (ring[0] if ring else None)
     room.vip = nxt.player_id if nxt else ""

@@ -4,16 +4,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import seating, store
+from partyhub.rooms import claims, clock, seating, store
 from partyhub.rooms.errors import fail
 from partyhub.rooms.models import Room, Seat
 
 
 @dataclass
 class Actor:
-    """Who acts: the TV (host token), a seat (player or spectator), or the anonymous audience."""
+    """Who acts: the TV (host token), a seat (player or spectator), or the audience: anonymous,
+    or a new browser waiting for its claim of a seat to be approved (`claim`: its id)."""
     role: str                    # "tv" | "player" | "audience"
     seat: Seat | None = None
+    claim: str | None = None
+
+    @property
+    def key(self) -> str | None:
+        """Whom control messages for this connection are addressed to (fanout.control): its
+        seat, or its claim (claims.key)."""
+        if self.seat is not None:
+            return self.seat.player_id
+        return claims.browser_key(self.claim) if self.claim else None
 
     @property
     def viewer(self):
@@ -38,7 +48,8 @@ def room_get(code: str) -> Room:
 
 
 def actor_for(code: str, token: str | None) -> Actor:
-    """Who a token opens in a room; raises unauthorized for a wrong or kicked token."""
+    """Who a token opens in a room; raises unauthorized for a wrong or kicked token, and for
+    a claim's token once the claim is denied or gone."""
     room = room_get(code)
     if not token:
         return Actor("audience")
@@ -46,9 +57,12 @@ def actor_for(code: str, token: str | None) -> Actor:
     if digest == room.host_token_hash:
         return Actor("tv")
     seat = next((s for s in store.live_seats(room) if s.token_hash == digest), None)
-    if seat is None:
-        raise fail("unauthorized", "That token does not open a seat in this room.")
-    return Actor("player", seat)
+    if seat is not None:
+        return Actor("player", seat)
+    claim = claims.by_token(room, digest, clock.wall_ms())
+    if claim is not None:
+        return Actor("audience", claim=claim["id"])     # waits; opens the seat once approved
+    raise fail("unauthorized", "That token does not open a seat in this room.")
 
 
 def room_read(code: str) -> store.Change:

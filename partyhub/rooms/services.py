@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import transaction
 
 from partyhub.gamekit import Accepted, Rejected
-from partyhub.rooms import clock, codes, registry, roomactions, seating, store, streams
+from partyhub.rooms import claims, clock, codes, registry, roomactions, seating, store, streams
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
 from partyhub.rooms.selectors import Actor, living
@@ -47,19 +47,13 @@ def room_create(language: str = "en") -> tuple[Room, str]:
 
 
 def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str]:
-    name = seating.clean_name(raw_name)
     with transaction.atomic():
-        room = _lock(code)
-        if name is None:
-            raise fail("bad_name")
-        seats = store.all_seats(room)
-        live = [s for s in seats if not s.kicked]
+        room, name, seats, live = _lock_named(code, raw_name)
+        _check_name(room, live, name)     # first: a locked or full room still says "claimable"
         if room.settings.get("locked"):
             raise fail("room_locked")
         if len(live) >= _seat_limit(room):
             raise fail("room_full")
-        if any(s.name_key == seating.name_key(name) for s in live):
-            raise fail("name_taken")
         color, symbol = seating.free_look({s.color for s in live})
         token = seating.new_token()
         seat = Seat(
@@ -69,11 +63,44 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
             playing=room.phase == "lobby", bot=bot)
         store.insert_seat(seat)
         live.append(seat)
-        if not room.vip:
-            room.vip = seat.player_id
+        seating.ensure_vip(room, live)
         store.append(room, "player_joined", seat.player_id, {"name": name})
         store.save(room, live, active=True)
     return Change(room, live), seat, token
+
+
+def _lock_named(code: str, raw_name) -> tuple[Room, str, list, list]:
+    """For a join or a claim: the locked room, the name as shown (else bad_name), every seat
+    of the room and its live ones."""
+    room = _lock(code)
+    name = seating.clean_name(raw_name)
+    if name is None:
+        raise fail("bad_name")
+    seats = store.all_seats(room)
+    return room, name, seats, [s for s in seats if not s.kicked]
+
+
+def _check_name(room: Room, live, name: str) -> None:
+    """A kicked name is refused (until the host lets it back in); a name in use is taken, and
+    `claimable` when its seat is disconnected (POST /claim asks for it)."""
+    key = seating.name_key(name)
+    if claims.is_barred(room, key):
+        raise fail("name_kicked")
+    seat = next((s for s in live if s.name_key == key), None)
+    if seat is not None:
+        raise fail("name_taken", claimable=not seat.connected)
+
+
+def seat_claim(code: str, raw_name, now: int | None = None) -> tuple[Change, dict, str]:
+    """A new browser asks for the disconnected seat of that name (claims.py): returns the
+    change, the claim and the token it waits with (the seat's token once approved)."""
+    now = clock.wall_ms() if now is None else now
+    with transaction.atomic():
+        room, name, seats, live = _lock_named(code, raw_name)
+        effects = claims.prune(room, live, now)
+        claim, token = claims.ask_by_name(room, seats, name, now)
+        store.save(room, live, seats_changed=False, active=True)
+    return Change(room, live, effects), claim, token
 
 
 def seat_connect(code: str, player_id: str, channel: str) -> Change:
@@ -88,6 +115,7 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
         store.save_seat(seat, ("connected", "channel"))
         _absorb_streams(room, seats)
         seating.ensure_vip(room, seats)
+        effects += claims.prune(room, seats, clock.wall_ms())     # the owner is back
         store.save(room, seats, active=True)
     return Change(room, seats, effects)
 
@@ -174,6 +202,7 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
         _absorb_streams(room, seats, flush=False)
         effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
         seats = store.live_seats(room)      # room actions may change seats
+        effects += claims.prune(room, seats, now)
     else:
         _game_action(room, seats, actor, d, now)
         effects = []
@@ -184,21 +213,25 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
 
 
 def room_tick(code: str, now: int | None = None) -> Change | None:
-    """Fire the room's due deadline through the write path; None when nothing was due."""
+    """Fire the room's due deadline through the write path: the game's timer, and the claims
+    that expired (`clock.due_at`); None when nothing was due."""
     now = clock.wall_ms() if now is None else now
     with transaction.atomic():
         room = store.load(code, skip_locked=True)
-        if room is None or room.closed_at is not None or room.deadline_at is None:
+        if room is None or room.closed_at is not None:
             return None
-        if room.phase != "playing" or room.paused_at is not None or room.deadline_at > now:
+        if room.deadline_at is None or room.deadline_at > now:
             return None
-        game = registry.get(room.game_id)
         seats = store.seats(room)
-        _absorb_streams(room, seats)
-        result = game.on_deadline(room.state, clock.game_now(room, now))
-        _accept(room, game, result, "", {"type": "deadline"}, now)
+        effects = claims.prune(room, seats, now)        # claims that expired
+        due = clock.wall_deadline(room)
+        if due is not None and due <= now:
+            game = registry.get(room.game_id)
+            _absorb_streams(room, seats)
+            result = game.on_deadline(room.state, clock.game_now(room, now))
+            _accept(room, game, result, "", {"type": "deadline"}, now)
         store.save(room, seats, seats_changed=False)
-    return Change(room, seats)
+    return Change(room, seats, effects)
 
 
 def room_sync(code: str) -> Change:

@@ -37,7 +37,7 @@ class Change:
     """A committed change: the room and seats as committed, plus side effects to carry out."""
     room: Room
     seats: list
-    effects: list = field(default_factory=list)   # ("replace"|"kick"|"moved"|"bot", ...)
+    effects: list = field(default_factory=list)   # ("replace"|"kick"|"moved"|"claim_ended"|"bot", ...)
 
 
 @dataclass
@@ -175,7 +175,7 @@ def save(room: Room, seats=None, expected: int | None = None, seats_changed: boo
         room.seats_version += 1
     if active:
         room.active_at = clock.wall_ms()
-    room.deadline_at = clock.wall_deadline(room)
+    room.deadline_at = clock.due_at(room)
     frozen = rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected)
     if frozen is None:
         return False

@@ -1,6 +1,7 @@
 """Fires due deadlines through the write path.
 
-Deadlines live in the room row (`deadline_at`, wall ms). Every web process runs this loop;
+Deadlines live in the room row (`deadline_at`, wall ms: a game's timer, or the first expiry
+of a claim of a seat). Every web process runs this loop;
 `room_tick` re-checks the deadline under the room lock, so a deadline fires once however
 many processes see it, and a deadline that fell due while the server was down fires at
 the first pass after the restart.
@@ -28,7 +29,8 @@ def ensure_started() -> None:
 
 def due_codes(now: int) -> list[str]:
     from partyhub.rooms.models import Room
-    return list(Room.objects.filter(deadline_at__lte=now, phase="playing", paused_at__isnull=True)
+    # deadline_at is null while paused, unless a claim is waiting (clock.due_at)
+    return list(Room.objects.filter(deadline_at__lte=now, closed_at__isnull=True)
                 .values_list("code", flat=True)[:200])
 
 

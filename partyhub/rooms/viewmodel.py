@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import registry
+from partyhub.rooms import claims, registry, seating
 from partyhub.rooms.clock import wall_deadline
 
 ROOM_ACTION_TYPES = ("start", "again", "end", "pause", "resume", "kick", "lock", "unlock",
-                     "settings", "add_bot", "take_seat")
+                     "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban")
 
 
 def _dumps(obj) -> str:
@@ -37,6 +37,7 @@ def room_part(room, seats, join_url: str) -> dict:
         "options": room.options if room.phase != "lobby" else None,
         "results": room.results if room.phase == "over" else None,
         "scoreboard": room.scoreboard or [],
+        "claims": claims.public(room), "barred": list(room.barred or []),
     }
     if room.phase != "playing":
         part["games"] = [registry.describe(g) for g in registry.listed()]
@@ -48,7 +49,7 @@ def room_part(room, seats, join_url: str) -> dict:
 
 def room_actions(room, seats, role: str, seat) -> list:
     is_host = role == "tv"
-    is_vip = seat is not None and seat.player_id == room.vip and seat.playing
+    is_vip = seating.may_run_room(seat) and seat.player_id == room.vip
     acts = []
     if seat is not None and not seat.playing and room.phase == "playing" and room.settings.get("takeover"):
         acts += [{"type": "take_seat", "player": s.player_id} for s in seats
@@ -69,6 +70,7 @@ def room_actions(room, seats, role: str, seat) -> list:
     acts.append({"type": "unlock"} if room.settings.get("locked") else {"type": "lock"})
     acts += [{"type": "kick", "player": s.player_id} for s in seats
              if seat is None or s.pk != seat.pk]
+    acts += claims.actions(room) + claims.unbar_actions(room)
     if is_host:
         acts.append({"type": "settings", "language": None, "streamer": None,
                      "extended": None, "takeover": None})

@@ -23,7 +23,7 @@ from tests.rooms.helpers import make_room
 from tests.rooms.wsclient import Client
 
 ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
-                "settings", "add_bot", "take_seat"}
+                "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
 
 
 @dataclass

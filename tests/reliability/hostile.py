@@ -24,7 +24,7 @@ GAME_TYPES = {
 }
 ALL_TYPES = set().union(*GAME_TYPES.values())
 ROOM_TYPES = {"start", "again", "end", "pause", "resume", "kick", "lock", "unlock", "settings",
-              "add_bot", "take_seat"}
+              "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
 STREAMS = {"sketch": {"stroke", "undo", "clear"}}
 OTHER_TEMPLATES = [
     {"type": "tell", "card": "c1", "clue": "x"}, {"type": "submit", "card": "c7"},
@@ -269,6 +269,8 @@ class Mutator:
                 {"type": "unlock"}, {"type": "add_bot"},
                 {"type": "kick", "player": rnd.choice(players)},
                 {"type": "settings", "language": "uk"},
+                {"type": "approve_claim", "claim": rnd.choice(["nope", "", 5, None])},
+                {"type": "unban", "name": rnd.choice(players)},
                 {"type": "take_seat", "player": rnd.choice(players)}])
             if ctx["role"] == "audience" and d["type"] == "take_seat":
                 d = {"type": "pause"}

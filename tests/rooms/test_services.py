@@ -204,7 +204,7 @@ def test_a_second_connection_replaces_the_first():
     assert services.seat_disconnect(code, seats[0].player_id, "old") is None   # stale socket
 
 
-def test_a_player_who_joins_mid_game_watches_and_may_take_a_disconnected_seat():
+def test_a_player_who_joins_mid_game_watches_and_may_take_a_disconnected_seat_once_approved():
     code, _, seats = make_room(2)
     start_count(code)
     services.room_apply(code, player(seats[0]), None, {"type": "add", "n": 2})
@@ -212,6 +212,9 @@ def test_a_player_who_joins_mid_game_watches_and_may_take_a_disconnected_seat():
     assert not late.playing
     refused("not_a_player", services.room_apply, code, player(late), None, {"type": "add", "n": 1})
     change = services.room_apply(code, player(late), None, {"type": "take_seat", "player": seats[0].player_id})
+    assert change.effects == [] and selectors.actor_for(code, token).seat.player_id == late.player_id
+    claim = change.room.claims[0]["id"]
+    change = services.room_apply(code, tv(), None, {"type": "approve_claim", "claim": claim})
     assert ("moved", late.player_id, seats[0].player_id) in change.effects
     actor = selectors.actor_for(code, token)
     assert actor.seat.player_id == seats[0].player_id and actor.seat.name == "Late"

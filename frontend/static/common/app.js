@@ -10,6 +10,7 @@ import { renderLobby } from './lobby.js';
 import { renderResults } from './results.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
+import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 
 const B = document.body.dataset;
@@ -22,6 +23,7 @@ setLang(B.lang);
 const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
 const screenEl = h('main', { class: 'screen' });
 const overlayEl = h('div', { class: 'overlay', hidden: true });
+const requestsEl = h('div', { class: 'requests', hidden: true });   // claims the TV or VIP answers
 
 const S = {
   socket: null,
@@ -101,6 +103,7 @@ function onView(view) {
   }
   notice(prev, view);
   render(view);
+  renderRequests(requestsEl, view, app);
 }
 
 /** Sounds and vibration from what changed between two views. */
@@ -256,6 +259,8 @@ function renderAudienceBar(view) {
   const seats = view.actions.filter((a) => a.type === 'take_seat');
   let bar = S.gameRoot.parentNode.querySelector('.audience-bar');
   if (!bar) { bar = h('div', { class: 'audience-bar' }); S.gameRoot.before(bar); }
+  const asked = ownClaim(view);
+  if (asked) { mount(bar, h('p', null, t('audience.asked', { name: asked.seat }))); return; }
   mount(bar, h('p', null, t('audience.watching_game')), seats.length ? h('div', { class: 'seat-list' },
     seats.map((a) => {
       const p = app.players.get(a.player);
@@ -307,7 +312,7 @@ function errorText(d) {
 }
 
 function start(token) {
-  mount(root, statusEl, screenEl, overlayEl);
+  mount(root, statusEl, screenEl, overlayEl, requestsEl);
   S.socket = new Socket({
     code: CODE,
     token,
@@ -320,14 +325,32 @@ function start(token) {
     onRefused: refused,
     onToken: (d) => {
       if (!d.token) return;
-      store.set(`partyhub.seat.${CODE}`, d.token);
-      if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+      seated(d);
       toast(t('audience.took_seat'), 'ok');
       S.screen = null;
       S.socket.switchToken(d.token);
     },
+    onClaim: (d) => toast(t(`claim.${d.state}`, null, t('claim.gone')), 'warn'),   // a spectator's ask
   });
   S.socket.connect();
+}
+
+function seated(d) {
+  store.set(`partyhub.seat.${CODE}`, d.token);
+  if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+}
+
+/** A new browser asked for its seat back (claims.js): wait until the host answers. */
+function waitForSeat(c) {
+  S.socket = waitForClaim(root, CODE, c, {
+    onSeated: (pid) => {
+      seated({ token: c.token, player_id: pid });
+      toast(t('claim.welcome'), 'ok');
+      start(c.token);
+    },
+    onEnded: (message) => { S.socket = null; askJoin(message); },
+    onGone: (reason) => refused(reason),
+  });
 }
 
 function refused(reason) {
@@ -358,6 +381,8 @@ function askJoin(message) {
     },
     onWatch: () => start(null),
     onGone: (reason) => refused(reason),
+    onClaimed: (r, name) => waitForSeat({ token: r.token, claim: r.claim, player_id: r.player_id,
+      seat: name, expires: r.expires }),
   });
 }
 
@@ -390,7 +415,9 @@ function boot() {
     return;
   }
   const seat = store.get(`partyhub.seat.${CODE}`);
+  const claim = storedClaim(CODE);
   if (seat) start(seat);
+  else if (claim) waitForSeat(claim);
   else if (params.has('watch')) start(null);
   else askJoinIfLiving();
 }

@@ -2,11 +2,16 @@
 import { h, mount } from './dom.js';
 import { t } from './i18n.js';
 import { postJSON } from './util.js';
+import { askForSeat } from './claims.js';
 
-const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked'];
+const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked',
+  'name_kicked', 'not_claimable', 'seat_taken', 'claims_full'];
 
-export function showJoin(root, { code, message, onJoined, onWatch, onGone }) {
+/** The join form. A name whose seat is disconnected is "claimable": the form then offers to
+ * ask the host for that seat (onClaimed(answer, name) once the request is made). */
+export function showJoin(root, { code, message, onJoined, onWatch, onGone, onClaimed }) {
   const err = h('p', { class: 'form-error', role: 'alert', hidden: !message }, message || '');
+  const claim = h('button', { class: 'btn primary claim-offer', type: 'button', hidden: true });
   const input = h('input', {
     class: 'name-input', type: 'text', name: 'name', maxlength: 32, required: true,
     autocomplete: 'nickname', autocapitalize: 'words', spellcheck: 'false', enterkeyhint: 'go',
@@ -33,7 +38,10 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone }) {
         if (r.status === 201 && r.body && r.body.token) { onJoined(r.body); return; }
         const c = r.body && r.body.error ? r.body.error.code : null;
         if (c === 'room_closed' && onGone) { onGone(c); return; }
-        showErr(JOIN_ERRORS.includes(c) ? t(`join.err.${c}`) : (r.body && r.body.error && r.body.error.message) || t('err.unknown'));
+        if (c === 'name_taken' && r.body.claimable && onClaimed) {
+          showErr(t('join.claimable', { name }));
+          offerClaim(name);
+        } else showErr(errText(c, r.body && r.body.error && r.body.error.message));
       } catch (ex) {
         showErr(t('conn.offline'));
       }
@@ -44,9 +52,27 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone }) {
   h('label', { class: 'name-label', for: 'name' }, t('join.name')),
   h('div', { class: 'name-wrap' }, input, count),
   err,
+  claim,
   h('div', { class: 'join-bottom' }, btn,
     h('button', { class: 'btn ghost', type: 'button', onclick: () => onWatch() }, t('join.watch'))));
   input.id = 'name';
+  input.addEventListener('input', () => { claim.hidden = true; });
+  function errText(c, message) {
+    return JOIN_ERRORS.includes(c) ? t(`join.err.${c}`) : message || t('err.unknown');
+  }
+  function offerClaim(name) {
+    claim.hidden = false;
+    claim.disabled = false;
+    claim.textContent = t('join.claim');
+    claim.onclick = async () => {
+      claim.disabled = true;
+      const r = await askForSeat(code, name);
+      if (r.body) { onClaimed(r.body, name); return; }
+      if (r.error === 'room_closed' && onGone) { onGone(r.error); return; }
+      claim.hidden = true;
+      showErr(r.error === 'offline' ? t('conn.offline') : errText(r.error, r.message));
+    };
+  }
   function showErr(m) {
     err.textContent = m;
     err.hidden = false;

@@ -3,6 +3,7 @@ import { h, mount, region, chip } from './dom.js';
 import { t } from './i18n.js';
 import { renderPicker, closeOptions } from './picker.js';
 import { store } from './util.js';
+import { renderBarred } from './claims.js';
 
 const seen = new Set();   // players already shown: only new ones pop in
 
@@ -44,6 +45,7 @@ function buildTv(box) {
     join: h('section', { class: 'join-panel' }),
     head: h('div', { class: 'players-head' }),
     players: h('div', { class: 'players' }),
+    barred: h('div', { class: 'barred', hidden: true }),
     host: h('section', { class: 'host-panel' }),
     picker: h('div', { class: 'picker-box' }),
     settings: h('div', { class: 'settings' }),
@@ -67,7 +69,7 @@ function buildTv(box) {
   escParts = p;
   mount(p.host, p.picker, p.gear, p.drawer);
   mount(box, h('div', { class: 'lobby-tv' }, p.join,
-    h('section', { class: 'lobby-main' }, p.head, p.players, p.host)));
+    h('section', { class: 'lobby-main' }, p.head, p.players, p.barred, p.host)));
   return p;
 }
 
@@ -97,6 +99,7 @@ function updateTv(p, view, app) {
     room.audience ? h('span', { class: 'badge' }, t('lobby.audience', { n: room.audience })) : null,
     !app.soundReady() ? h('button', { class: 'btn small ghost', onclick: (e) => { app.unlockSound(); e.currentTarget.remove(); } }, t('lobby.sound_on')) : null);
   renderPlayers(p.players, view, app, 'tiles');
+  renderBarred(p.barred, view, app);
   const acts = view.actions || [];
   const canStart = acts.some((a) => a.type === 'start');
   // the host panel is for whoever may run the room (the TV); an audience TV only watches
@@ -273,12 +276,13 @@ function buildPhone(box) {
   const p = {
     me: h('section', { class: 'me-card' }),
     list: h('section', { class: 'plist' }),
+    barred: h('div', { class: 'barred', hidden: true }),
     bottom: h('section', { class: 'phone-bottom' }),
     picker: h('div', { class: 'picker-box' }),
     wait: h('div', { class: 'wait' }),
   };
   mount(p.bottom, p.wait, p.picker);
-  mount(box, h('div', { class: 'lobby-phone' }, p.me, p.list, p.bottom));
+  mount(box, h('div', { class: 'lobby-phone' }, p.me, p.list, p.barred, p.bottom));
   return p;
 }
 
@@ -302,6 +306,7 @@ function updatePhone(p, view, app) {
   mount(p.list, h('h3', null, t('lobby.players', { n: room.players.length })),
     h('div', { class: 'players' }));
   renderPlayers(p.list.lastChild, view, app, 'rows');
+  renderBarred(p.barred, view, app);
   const canStart = (view.actions || []).some((a) => a.type === 'start');
   const isVip = me && room.vip === me.id;
   p.me.parentNode.classList.toggle('vip', !!isVip);

@@ -6,10 +6,11 @@ const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room
 export class Socket {
   /**
    * opts: {code, token, pid() -> stored player id, onView(view, v), onFrame(frame), onError(d),
-   *        onStatus(status), onRefused(reason), onToken(d), onReplaced()}
+   *        onStatus(status), onRefused(reason), onToken(d), onClaim(d), onReplaced()}
    * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
    * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
-   * same token (no reconnect), 4005 moved (a "token" frame came first), 4008 flood,
+   * same token (no reconnect), 4005 moved (a "token" frame came first: a request for a
+   * seat was approved), 4008 flood,
    * 4010 the room has ended (an error frame with room_closed or room_not_found came first),
    * 4029 a limit of the server's doors (an error frame with rate_limited, too_many_sockets or
    * room_crowded came first, shown by onError): try again later, backing off harder.
@@ -178,6 +179,9 @@ export class Socket {
       }
       case 'token':
         this.o.onToken && this.o.onToken(f.d || {});
+        return;
+      case 'claim':                  // a request for a seat was denied, expired or dropped
+        this.o.onClaim && this.o.onClaim(f.d || {});
         return;
       case 'kicked':
         this.refused('kicked');

@@ -1,0 +1,115 @@
+"""A real browser: a player who lost their browser gets the seat back from another one, in the
+lobby and during a game, once the VIP approves on their phone."""
+import re
+
+import pytest
+
+from tests.e2e.browser import PHONE, chromium, e2e_server, join_phones, new_room, page, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+async def ask_back(browser, join_url, tv, name, errors, lang, stage):
+    """A fresh browser (no storage) joins by the name, is offered the claim and waits."""
+    await tv.wait_for_function("(name) => window.partyhub.view.room.players.some("
+                               "(p) => p.name === name && !p.connected)", arg=name)
+    p = await page(browser, PHONE, errors)
+    await p.goto(join_url)
+    await p.fill("#name", name)
+    await p.locator(".join-bottom button[type=submit]").click()
+    offer = p.locator("button.claim-offer")
+    await offer.wait_for()
+    await shot(p, f"claim-offer-{lang}")
+    await offer.click()
+    await p.locator(".claim-wait").wait_for()
+    await shot(p, f"claim-wait-{stage}-{lang}")
+    return p
+
+
+async def forget(p):
+    """The phone's browser is gone (its socket closes with it)."""
+    await p.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+async def test_a_new_browser_reclaims_its_seat_in_the_lobby_and_in_a_game(tmp_path, chromium_path, lang):
+    server = e2e_server(tmp_path)
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            tv, join_url = await new_room(browser, server.base, errors, lang=lang)
+            vip, bob = await join_phones(browser, join_url, ["Ann", "Bob"], errors, tv=tv)
+            bob_id = await bob.evaluate("() => window.partyhub.you.id")
+            # the lobby: Bob's browser is gone, a new one asks, the VIP lets him in
+            await forget(bob)
+            bob2 = await ask_back(browser, join_url, tv, "Bob", errors, lang, "lobby")
+            await tv.locator(".request").wait_for()
+            await vip.locator(".request").wait_for()
+            await shot(tv, f"claim-request-tv-{lang}")
+            await shot(vip, f"claim-request-vip-{lang}")
+            await vip.locator(".request button.approve").click()
+            await bob2.locator(".lobby-phone .me-name", has_text="Bob").wait_for()
+            assert await bob2.evaluate("() => window.partyhub.you.id") == bob_id
+            await tv.locator(".request").wait_for(state="hidden")
+            await shot(bob2, f"claim-back-lobby-{lang}")
+            # a game: the same once more, while it runs
+            await vip.locator(".game-card", has_text=re.compile("Count|Рахуємо|Считаем", re.I)).click()
+            await vip.locator("button.start").click()
+            await bob2.locator(".generic").wait_for()
+            await forget(bob2)
+            bob3 = await ask_back(browser, join_url, tv, "Bob", errors, lang, "game")
+            await vip.locator(".request").wait_for()
+            await shot(vip, f"claim-request-vip-game-{lang}")
+            await vip.locator(".request button.approve").click()
+            await bob3.locator(".generic").wait_for()
+            you = await bob3.evaluate("() => window.partyhub.you")
+            assert you == {"role": "player", "id": bob_id}
+            await tv.wait_for_function("() => window.partyhub.view.room.players.every((p) => p.connected)")
+            await shot(bob3, f"claim-back-game-{lang}")
+            assert not errors, errors
+    finally:
+        server.kill()
+
+
+async def test_a_denied_request_says_so_and_a_kicked_name_stays_out_until_let_back_in(tmp_path, chromium_path):
+    server = e2e_server(tmp_path)
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            tv, join_url = await new_room(browser, server.base, errors)
+            vip, bob, cat = await join_phones(browser, join_url, ["Ann", "Bob", "Cat"], errors, tv=tv)
+            await forget(bob)
+            bob2 = await ask_back(browser, join_url, tv, "Bob", errors, "en", "deny")
+            await tv.locator(".request button.deny").click()
+            await bob2.locator(".join-form .form-error", has_text="did not let you in").wait_for()
+            # asks again, reloads while waiting, and is away when the TV approves: the next
+            # page of that browser finds its seat
+            await bob2.fill("#name", "Bob")
+            await bob2.locator(".join-bottom button[type=submit]").click()
+            await bob2.locator("button.claim-offer").click()
+            await bob2.locator(".claim-wait").wait_for()
+            await bob2.reload()
+            await bob2.locator(".claim-wait").wait_for()
+            context = bob2.context
+            await bob2.close()
+            await tv.locator(".request button.approve").click()
+            await tv.locator(".request").wait_for(state="hidden")
+            bob3 = await context.new_page()
+            await bob3.goto(join_url)
+            await bob3.locator(".lobby-phone .me-name", has_text="Bob").wait_for()
+            # the VIP removes Cat; Cat's name is refused until the VIP lets it back in
+            await vip.locator(".player", has_text="Cat").locator("button.kick").click()
+            await vip.locator(".player", has_text="Cat").locator("button.kick").click()
+            await cat.locator(".join-form").wait_for()
+            await cat.fill("#name", "Cat")
+            await cat.locator(".join-bottom button[type=submit]").click()
+            await cat.locator(".form-error", has_text="removed").wait_for()
+            await vip.locator(".barred button.unban").wait_for()
+            await shot(vip, "claim-barred-vip-en")
+            await vip.locator(".barred button.unban").click()
+            await vip.locator(".barred").wait_for(state="hidden")
+            await cat.locator(".join-bottom button[type=submit]").click()
+            await cat.locator(".lobby-phone").wait_for()
+            assert not errors, errors
+    finally:
+        server.kill()
