@@ -125,7 +125,7 @@ def rooms_claim(request, code):
     """A new browser asks for the disconnected seat of a name (claims.py): it waits with the
     token it gets here, which opens the seat once the VIP or the TV approves."""
     body = _body(request)
-    if not JOINS.allow(_address(request)):
+    if not JOINS.allow(client_address(request)):
         raise fail("rate_limited")
     change, claim, token = _db(services.seat_claim, code, body.get("name"))
     _publish(change)
