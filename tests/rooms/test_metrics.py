@@ -3,7 +3,7 @@ import pytest
 from channels.db import database_sync_to_async
 from prometheus_client import REGISTRY
 
-from partyhub.rooms import timekeeper
+from partyhub.rooms import clock, timekeeper
 from tests.rooms.helpers import make_room, start_count
 from tests.rooms.wsclient import Client
 
@@ -68,8 +68,8 @@ def test_a_fired_deadline_is_counted_once():
     start_count(code, target=50, turn_seconds=1)
     before = sample("partyhub_timers_fired_total")
     from partyhub.rooms import services
-    changes = timekeeper.fire_due(services.wall_ms() + 5000)
+    changes = timekeeper.fire_due(clock.wall_ms() + 5000)
     assert len(changes) == 1
     assert sample("partyhub_timers_fired_total") == before + 1
-    timekeeper.fire_due(services.wall_ms() + 5000)   # not due again yet: nothing more
+    timekeeper.fire_due(clock.wall_ms() + 5000)   # not due again yet: nothing more
     assert sample("partyhub_timers_fired_total") == before + 1
