@@ -164,6 +164,8 @@ SCHEMA = {
     "pause": {}, "resume": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
     "settings": {"language": string(8), **{key: flag() for key in SETTING_KEYS}},
     "add_bot": {}, "take_seat": {"player": string(16)},
+    "approve_claim": {"claim": string(32)}, "deny_claim": {"claim": string(32)},
+    "unban": {"name": string(64)},
 }
 
 HANDLERS = {

@@ -325,3 +325,10 @@ def test_barred_names_are_bounded():
 def _events(code):
     from partyhub.rooms.models import Event
     return list(Event.objects.filter(room__code=code).values("type", "data"))
+
+
+def test_every_room_action_declares_its_fields():
+    """A room action the registry does not know is refused as bad_action before its handler
+    runs (the claims' actions were, once): every handler has its schema."""
+    from partyhub.rooms import roomactions
+    assert set(roomactions.HANDLERS) == set(roomactions.SCHEMA)
