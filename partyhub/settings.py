@@ -228,6 +228,10 @@ PARTYHUB_LIMITS = {
     "deck_seconds": float(os.environ.get("PARTYHUB_DECK_SECONDS", "60")),
     "deck_worker_bytes": 1024 * 1024 * 1024,
     "deck_workers": 1,
+    # Each host's uploaded decks (partyhub/rooms/decks.py; docs/decisions.md "Decks belong to
+    # whoever uploaded them"): how many, and their stored pictures' total size.
+    "decks_per_host": int(os.environ.get("PARTYHUB_DECKS_PER_HOST", "20")),
+    "deck_bytes_per_host": int(os.environ.get("PARTYHUB_DECK_MB_PER_HOST", "200")) * 1024 * 1024,
 }
 TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from partyhub import adminlogin, metrics, web
-from partyhub.rooms import api
+from partyhub.rooms import api, deckapi
 
 urlpatterns = [
     path("", web.home, name="home"),
@@ -13,7 +13,7 @@ urlpatterns = [
     path("j/<str:code>", web.phone, name="phone"),
     path("healthz", api.healthz),
     path("metrics", metrics.view),
-    path("api/games", api.games_list),
+    path("api/games", deckapi.games_list),
     path("api/rooms", api.rooms_create),
     path("api/rooms/<str:code>", api.rooms_summary),
     path("api/rooms/<str:code>/join", api.rooms_join),
@@ -21,7 +21,10 @@ urlpatterns = [
     path("api/rooms/<str:code>/qr.svg", api.rooms_qr),
     path("api/rooms/<str:code>/log", api.rooms_log),
     path("api/rooms/<str:code>/decks", api.decks_upload),
-    path("api/decks", api.decks_list),
+    path("api/decks", deckapi.decks_list),
+    path("api/decks/redeem", deckapi.decks_redeem),
+    path("api/decks/<str:deck_id>", deckapi.deck_detail),
+    path("api/decks/<str:deck_id>/share", deckapi.deck_share),
     path("decks/<str:deck_id>/<str:card_id>.webp", api.deck_card),
     path("admin/login/", adminlogin.login),      # before the admin's own: throttled
     path("admin/", admin.site.urls),

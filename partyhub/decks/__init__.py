@@ -5,11 +5,17 @@ pipeline, `python -m games.association.deck.generate`); its pictures are static 
 (frontend/static/games/association/cards/, the manifest's "image" template).
 
 Uploaded decks (partyhub/rooms/decks.py writes them) live in DATA_DIR/decks/<id>/: a
-manifest.json ({"name", "image", "created", "cards": [{"id", ...}]}) and one WebP per card.
-Their ids look like "u" + 10 hex digits, their card ids "<deck id>-<nnn>", so they never
-collide with the default deck's "a001".. . `names()` reads the folder each time, so a deck
-uploaded a moment ago is offered at once and every deck survives a restart. A manifest is
-written once (into a temporary folder that is then renamed) and never changed, so it is cached.
+manifest.json ({"name", "image", "created", "owner", "bytes", "share", "shared",
+"cards": [{"id", ...}]}) and one WebP per card. Their ids look like "u" + 10 hex digits,
+their card ids "<deck id>-<nnn>", so they never collide with the default deck's "a001".. .
+`custom_ids()` reads the folder each time, so a deck uploaded a moment ago is offered at once
+and every deck survives a restart. A manifest is replaced whole (rename, share), so it is
+cached by its path and modification time.
+
+A deck belongs to its uploader's host key (`owner`, its hash) and to the hosts it was shared
+with (`shared`): `allowed(host)` is what a room of that host may pick (docs/decisions.md
+"Decks belong to whoever uploaded them"); `names()` is the default deck alone, what anyone
+else is offered.
 
 Games never call this module: the registry offers its decks as the choices of a game's deck
 option, and the room service hands the chosen deck to the rules as plain data
@@ -44,35 +50,72 @@ def custom_root() -> Path:
     return Path(os.environ.get("PARTYHUB_DATA", _HERE.parents[1] / "data")) / "decks"
 
 
-def custom_ids() -> list[str]:
-    """The uploaded decks, oldest first (by the `created` time in their manifests)."""
-    root = custom_root()
+def _uploaded() -> list[tuple[str, dict]]:
+    """(id, manifest) of every uploaded deck, oldest first (by the `created` time in their
+    manifests): one directory read and one `stat` per deck."""
     try:
-        entries = [e for e in root.iterdir() if CUSTOM_ID.match(e.name) and (e / MANIFEST).is_file()]
+        entries = [e for e in os.scandir(custom_root()) if CUSTOM_ID.match(e.name)]
     except OSError:
         return []
     found = []
     for e in entries:
         try:
-            found.append((_custom(str(e)).get("created", 0), e.name))
-        except (OSError, ValueError):
+            m = _read(e.path)
+        except (OSError, ValueError):     # no manifest (yet, or any more), or a broken one
             continue
-    return [name for _, name in sorted(found)]
+        found.append((m.get("created", 0), e.name, m))
+    return [(name, m) for _, name, m in sorted(found, key=lambda x: (x[0], x[1]))]
+
+
+def custom_ids() -> list[str]:
+    """The uploaded decks, oldest first (by the `created` time in their manifests)."""
+    return [name for name, _ in _uploaded()]
 
 
 def names() -> tuple[str, ...]:
-    """Every deck that can be chosen in the game options: the default, then uploaded ones."""
-    return (DEFAULT, *custom_ids())
+    """The decks anyone may choose: the default deck (uploaded ones are their hosts')."""
+    return (DEFAULT,)
 
 
-def labels() -> dict[str, str]:
-    """Deck id -> the name its uploader gave it (the options picker shows these)."""
-    return {name: _manifest(name).get("name", name) for name in custom_ids()}
+def labels(ids=None) -> dict[str, str]:
+    """Deck id -> the name its uploader gave it (the options picker shows these); every
+    uploaded deck, or those of `ids`."""
+    return {name: _manifest(name).get("name", name) for name in (custom_ids() if ids is None else ids)}
 
 
-@functools.lru_cache(maxsize=256)
-def _custom(folder: str) -> dict:
-    return json.loads((Path(folder) / MANIFEST).read_text(encoding="utf-8"))
+def manifest(name: str) -> dict:
+    """An uploaded deck's manifest (a copy; raises KeyError for an unknown deck)."""
+    if name == DEFAULT:
+        raise KeyError(name)
+    return dict(_manifest(name))
+
+
+def owned(host: str) -> list[str]:
+    """The uploaded decks whose owner is the host key hash `host`, oldest first."""
+    return [d for d, m in _uploaded() if host and m.get("owner") == host]
+
+
+def allowed(host: str) -> list[str]:
+    """The uploaded decks a room of `host` may pick: its own and those shared with it."""
+    if not host:
+        return []
+    return [d for d, m in _uploaded() if m.get("owner") == host or host in m.get("shared", ())]
+
+
+def names_for(host: str) -> tuple[str, ...]:
+    """The decks a room of `host` may pick: the default deck, then its allowed ones."""
+    return (DEFAULT, *allowed(host))
+
+
+def _read(folder) -> dict:
+    path = os.path.join(folder, MANIFEST)
+    st = os.stat(path)    # a replaced manifest is a new file: another inode, time and size
+    return _custom(path, (st.st_ino, st.st_mtime_ns, st.st_size))
+
+
+@functools.lru_cache(maxsize=1024)
+def _custom(path: str, stamp: tuple) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 @functools.lru_cache(maxsize=8)
@@ -84,9 +127,10 @@ def _manifest(name: str) -> dict:
     if name == DEFAULT:
         return _shipped(name)
     if isinstance(name, str) and CUSTOM_ID.match(name):
-        folder = custom_root() / name
-        if (folder / MANIFEST).is_file():
-            return _custom(str(folder))
+        try:
+            return _read(custom_root() / name)
+        except FileNotFoundError:
+            pass
     raise KeyError(f"unknown deck {name!r}")
 
 

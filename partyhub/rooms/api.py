@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from partyhub.origin import origin_allowed
-from partyhub.rooms import decks, limits, net, registry, selectors, services, uploads
+from partyhub.rooms import decks, limits, net, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
@@ -102,9 +102,13 @@ def rooms_create(request):
     body = _body(request)
     if not CREATES.allow(client_address(request)):
         raise fail("rate_limited")
-    room, token = _db(services.room_create, body.get("language") or "en")
+    key = body.get("host_key")
+    if not decks.host_key_hash(key):     # a new TV browser: the server makes its host key
+        key = decks.new_host_key()
+    room, token = _db(services.room_create, body.get("language") or "en", decks.host_key_hash(key))
     return JsonResponse({"code": room.code, "join_url": net.join_url(room.code, request),
-                         "tv_url": net.tv_url(room.code, request), "host_token": token}, status=201)
+                         "tv_url": net.tv_url(room.code, request), "host_token": token,
+                         "host_key": key}, status=201)
 
 
 @api
@@ -183,7 +187,8 @@ def _host_token(request):
 @api
 @require_POST
 def decks_upload(request, code):
-    selectors.host_check(code, _host_token(request))
+    room = selectors.host_check(code, _host_token(request))
+    decks.quota_check(room.host)
     try:
         name, files = request.POST.get("name"), request.FILES.getlist("files")
     except (SuspiciousOperation, ValueError):   # too many files or fields, a broken form
@@ -196,14 +201,9 @@ def decks_upload(request, code):
             e = fail("no_images")
             return JsonResponse({"error": {"code": e.code, "message": e.message},
                                  "rejected": up.rejected}, status=e.status)
-        made = decks.store(name, (card.read_bytes() for card in up.cards))
+        decks.quota_check(room.host, sum(card.stat().st_size for card in up.cards))
+        made = decks.store(name, (card.read_bytes() for card in up.cards), room.host)
     return JsonResponse({**made, "rejected": up.rejected}, status=201)
-
-
-@api
-@require_GET
-def decks_list(request):
-    return JsonResponse({"decks": decks.listing()})
 
 
 @api
@@ -221,11 +221,6 @@ def deck_card(request, deck_id, card_id):
     response["Cache-Control"] = "public, max-age=31536000, immutable"
     response["X-Content-Type-Options"] = "nosniff"
     return response
-
-
-@require_GET
-def games_list(request):
-    return JsonResponse([registry.describe(g) for g in registry.listed()], safe=False)
 
 
 async def _probe_layer() -> None:

@@ -38,6 +38,11 @@ MESSAGES = {
     "upload_too_slow": "Reading these pictures takes too long: send fewer or smaller pictures.",
     "upload_failed": "The pictures could not be processed.",
     "deck_not_found": "There is no such deck or card.",
+    "deck_not_yours": "That deck belongs to another host; ask them for its share code.",
+    "too_many_decks": "You have as many decks as a host may keep: delete one first.",
+    "decks_too_large": "Your decks would take more space than a host may use: delete one or send fewer pictures.",
+    "bad_share_code": "No deck has that share code.",
+    "no_host_key": "Send your host key (X-Host-Key) or a room's host token.",
     "request_too_slow": "The request came too slowly.",
     # WebSocket
     "bad_frame": "A frame is a JSON object like {\"t\": \"act\", \"id\": ..., \"d\": {...}}.",
@@ -71,6 +76,8 @@ HTTP_STATUS = {
     "bad_deck_name": 400, "no_files": 400, "no_images": 400, "upload_too_large": 413,
     "deck_not_found": 404, "body_too_large": 413, "upload_busy": 429, "deck_too_many_pixels": 413,
     "upload_too_slow": 413, "upload_failed": 500, "request_too_slow": 408,
+    "deck_not_yours": 403, "too_many_decks": 429, "decks_too_large": 413, "bad_share_code": 404,
+    "no_host_key": 401,
 }
 
 

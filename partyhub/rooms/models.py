@@ -5,6 +5,9 @@ from django.db import models
 class Room(models.Model):
     code = models.CharField(max_length=8, unique=True)   # 4 letters, more as they fill (codes.py)
     host_token_hash = models.CharField(max_length=64, db_index=True)
+    # The hash of the host key of the TV browser that made the room (partyhub/rooms/decks.py):
+    # its uploaded decks are this host's. "" for a room made before host keys.
+    host_key_hash = models.CharField(max_length=64, blank=True, default="")
     language = models.CharField(max_length=2, default="en")
     settings = models.JSONField(default=dict)        # locked, streamer, extended, takeover
     phase = models.CharField(max_length=8, default="lobby")   # lobby | playing | over
@@ -38,6 +41,12 @@ class Room(models.Model):
 
     def __str__(self):
         return f"{self.code} ({self.phase}, {self.game_id or 'no game'})"
+
+    @property
+    def host(self) -> str:
+        """Whose decks this room may pick: its host key hash (a room made before host keys
+        is a host of its own, by its host token hash)."""
+        return self.host_key_hash or self.host_token_hash
 
 
 class Seat(models.Model):

@@ -59,14 +59,24 @@ def listed() -> list:
     return sorted(_games.values(), key=lambda g: g.id)
 
 
-def describe(game) -> dict:
+def describe(game, host: str = "", ids=None) -> dict:
+    """The game as the lobby offers it to a room of the host key hash `host` (its deck
+    options' choices are that host's decks; none of the uploaded ones for "")."""
+    options = deck_options.scoped(game.options, host, ids)
     return {
         "id": game.id,
         "name": game.name,
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "options": {name: opt.spec() for name, opt in game.options.items()},
+        "options": {name: opt.spec() for name, opt in options.items()},
     }
+
+
+def described(host: str = "") -> list:
+    """Every game, described for a room of `host` (its decks looked up once)."""
+    from partyhub import decks
+    ids = decks.names_for(host)
+    return [describe(g, host, ids) for g in listed()]
 
 
 def game_app_config(module_name: str, verbose: str, warm=None):

@@ -195,13 +195,15 @@ def _chosen(room, game, given, players: int) -> tuple[dict, dict]:
     """The options of a new deal as the host chose them (checked, defaults filled in, and a
     game's `language` option the room's language unless the host chose one), and the chosen
     decks resolved as data for the rules (partyhub/decks/options.py)."""
+    given = {k: v for k, v in (given or {}).items() if not k.startswith("_")}
+    if deck_options.refused(game.options, given, room.host):
+        raise fail("deck_not_yours")
     try:
-        options = clean_options(game.options, {k: v for k, v in (given or {}).items()
-                                               if not k.startswith("_")})
+        options = clean_options(deck_options.scoped(game.options, room.host), given)
         dealt = deck_options.resolved(game.options, options)
     except ValueError as e:
         raise fail("bad_options", str(e))
-    if "language" in game.options and not (given or {}).get("language"):
+    if "language" in game.options and not given.get("language"):
         options["language"] = room.language
     problem = game.check({**options, **dealt}, players) if hasattr(game, "check") else None
     if problem:

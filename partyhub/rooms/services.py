@@ -31,7 +31,7 @@ ACTION_ID_MAX = 64
 
 # ---------------------------------------------------------------- writes
 
-def room_create(language: str = "en") -> tuple[Room, str]:
+def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, str]:
     if language not in ("en", "uk", "ru"):
         language = "en"
     token = seating.new_token()
@@ -40,7 +40,8 @@ def room_create(language: str = "en") -> tuple[Room, str]:
         if code is None:
             break
         room = store.create(code, seating.token_hash(token), language,
-                            {"locked": False, "streamer": False, "extended": False, "takeover": True})
+                            {"locked": False, "streamer": False, "extended": False, "takeover": True},
+                            host_key_hash)
         if room is not None:
             return room, token
     raise ServiceError("room_full", "No free room code; try again.", 503)

@@ -119,12 +119,14 @@ CACHE = RoomCache(_bound)
 
 # ---------------------------------------------------------------- rooms
 
-def create(code: str, host_token_hash: str, language: str, room_settings: dict) -> Room | None:
+def create(code: str, host_token_hash: str, language: str, room_settings: dict,
+           host_key_hash: str = "") -> Room | None:
     """A new room under `code`, or None when the code is taken."""
     try:
         with transaction.atomic():
             return Room.objects.create(code=code, host_token_hash=host_token_hash, language=language,
-                                       settings=room_settings, active_at=clock.wall_ms())
+                                       settings=room_settings, active_at=clock.wall_ms(),
+                                       host_key_hash=host_key_hash)
     except IntegrityError:
         return None
 

@@ -40,7 +40,7 @@ def room_part(room, seats, join_url: str) -> dict:
         "claims": claims.public(room), "barred": list(room.barred or []),
     }
     if room.phase != "playing":
-        part["games"] = [registry.describe(g) for g in registry.listed()]
+        part["games"] = registry.described(room.host)
     if room.paused_at is not None and room.state and game is not None:
         due = game.deadline(room.state)
         part["remaining"] = None if due is None else max(0, due - (room.paused_at - room.paused_total))

@@ -9,12 +9,12 @@ from partyhub.gamekit import DEFAULT_DECK, Option, clean_options
 from partyhub.rooms import registry
 
 
-def write_deck(root, deck_id, name, cards, created=1.0):
+def write_deck(root, deck_id, name, cards, created=1.0, owner="h1"):
     folder = root / "decks" / deck_id
     folder.mkdir(parents=True)
     ids = [f"{deck_id}-{n:03d}" for n in range(1, cards + 1)]
     manifest = {"name": name, "image": f"/decks/{deck_id}/{{id}}.webp", "created": created,
-                "cards": [{"id": i, "objects": []} for i in ids]}
+                "owner": owner, "cards": [{"id": i, "objects": []} for i in ids]}
     (folder / decks.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     return ids
 
@@ -30,7 +30,7 @@ class Tiny:
     options = {"deck": Option(DEFAULT_DECK, deck=True), "rounds": Option(3, min=1, max=9)}
 
 
-def test_the_registry_offers_a_games_deck_option_the_platforms_decks(data_dir):
+def test_the_registry_offers_a_games_deck_option_the_default_deck_and_a_hosts_own(data_dir):
     game = Tiny()
     assert Tiny.options["deck"].clean("anything") == "anything"     # unbound: only text
     deck_options.bind(game)
@@ -40,17 +40,21 @@ def test_the_registry_offers_a_games_deck_option_the_platforms_decks(data_dir):
     assert registry.describe(game)["options"]["deck"] == {"default": "default",
                                                           "choices": ["default"], "labels": {}}
     write_deck(data_dir, "u00000000aa", "Ours", 3)
-    spec = registry.describe(game)["options"]["deck"]                # asked afresh each time
+    assert registry.describe(game)["options"]["deck"]["choices"] == ["default"]   # anyone: none
+    assert registry.describe(game, "h2")["options"]["deck"]["choices"] == ["default"]
+    spec = registry.describe(game, "h1")["options"]["deck"]          # asked afresh each time
     assert spec["choices"] == ["default", "u00000000aa"] and spec["labels"] == {"u00000000aa": "Ours"}
     with pytest.raises(ValueError, match="deck: must be one of"):
-        clean_options(game.options, {"deck": "u00000000bb"})
+        clean_options(game.options, {"deck": "u00000000aa"})
+    assert clean_options(deck_options.scoped(game.options, "h1"), {"deck": "u00000000aa"})["deck"] \
+        == "u00000000aa"
 
 
 def test_every_registered_game_with_a_deck_option_has_it_bound():
     with_decks = [g.id for g in registry.listed() if deck_options.names_of(g.options)]
     assert with_decks == ["association", "jinx"]
     for game_id in with_decks:
-        assert registry.get(game_id).options["deck"].choices is decks.names
+        assert registry.get(game_id).options["deck"].choice_list() == decks.names() == ("default",)
 
 
 def test_the_chosen_deck_is_handed_over_as_data_with_the_default_decks_other_cards(data_dir):
@@ -89,7 +93,7 @@ def test_the_room_keeps_the_deck_id_and_only_setup_and_the_log_see_the_cards(dat
     from partyhub.rooms.models import Event
     from tests.rooms.helpers import make_room, tv
     code, host, _ = make_room(3)
-    ids = write_deck(data_dir, "u00000000aa", "Ours", 21)
+    ids = write_deck(data_dir, "u00000000aa", "Ours", 21, owner=selectors.room_get(code).host)
     services.room_apply(code, tv(), None, {"type": "start", "game": "association",
                                            "options": {"deck": "u00000000aa", "_deck": {"cards": []}}})
     services.room_apply(code, tv(), None, {"type": "again"})          # resolved afresh

@@ -52,7 +52,8 @@ def uploaded_deck(code, host, cards):
     buf = io.BytesIO()
     Image.new("RGB", (4, 6), (10, 120, 200)).save(buf, "PNG")
     small = dataclasses.replace(uploads.limits(), size=(4, 6))
-    made = upload.store("Sealed", [pictures.reencode(buf.getvalue(), small) for _ in range(cards)])
+    made = upload.store("Sealed", [pictures.reencode(buf.getvalue(), small) for _ in range(cards)],
+                        selectors.room_get(code).host)
     return made["deck"]
 
 

@@ -101,10 +101,14 @@ def test_good_jpeg_png_webp_and_a_zip_make_one_deck_of_clean_600x900_webps(clien
         assert not im.getexif() and "exif" not in im.info and "xmp" not in im.info
         assert "icc_profile" not in im.info or not im.info["icc_profile"]
     assert b"SecretCam" not in (folder / f"{ids[0]}.webp").read_bytes()
-    # listed, offered in the options of both games (with its name), and served
-    listed = client.get("/api/decks").json()["decks"]
-    assert listed == [{"id": deck_id, "name": "Our holiday", "cards": 5}]
-    games = {g["id"]: g for g in client.get("/api/games").json()}
+    # listed to its host, offered in the options of both games (with its name), and served
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {host}"}
+    listed = client.get("/api/decks", **auth).json()["decks"]
+    size = sum((folder / f"{card}.webp").stat().st_size for card in ids)
+    assert listed == [{"id": deck_id, "name": "Our holiday", "cards": 5, "bytes": size,
+                       "mine": True, "share": None}]
+    assert manifest["bytes"] == size and manifest["owner"] == selectors.room_get(code).host
+    games = {g["id"]: g for g in client.get("/api/games", **auth).json()}
     for game in ("association", "jinx"):
         spec = games[game]["options"]["deck"]
         assert spec["choices"] == ["default", deck_id] and spec["labels"] == {deck_id: "Our holiday"}
@@ -199,8 +203,10 @@ def test_a_deck_survives_a_restart(client, room, data_dir):
     code, host = room
     deck_id = send(client, code, host, "Kept", [f("a.png", picture())]).json()["deck"]
     out = subprocess.run(
-        [sys.executable, "-c", "from partyhub import decks as deck; import json;"
-         "print(json.dumps([deck.names(), deck.labels(), deck.card_ids(deck.names()[-1])]))"],
+        [sys.executable, "-c", "import sys, json; from partyhub import decks as deck;"
+         "n = deck.names_for(sys.argv[1]);"
+         "print(json.dumps([n, deck.labels(), deck.card_ids(n[-1])]))",
+         selectors.room_get(code).host],
         cwd=ROOT, env={**os.environ, "PARTYHUB_DATA": str(data_dir)},
         capture_output=True, text=True, check=True)
     names, labels, ids = json.loads(out.stdout)

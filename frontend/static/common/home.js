@@ -22,9 +22,11 @@ btn.addEventListener('click', async () => {
   btn.textContent = t('home.creating');
   err.hidden = true;
   try {
-    const r = await postJSON('/api/rooms', { language: lang });
+    // the host key: this TV browser's decks are the rooms it makes (a new browser is given one)
+    const r = await postJSON('/api/rooms', { language: lang, host_key: store.get('partyhub.hostKey') || undefined });
     if (r.status === 201 && r.body && r.body.code) {
       const code = r.body.code;
+      if (r.body.host_key) store.set('partyhub.hostKey', r.body.host_key);
       store.set(`partyhub.host.${code}`, r.body.host_token);
       store.set('partyhub.lastHost', JSON.stringify({ code, at: Date.now() }));
       location.href = `/tv/${encodeURIComponent(code)}`;

@@ -210,8 +210,8 @@ function uploadDeck(p, app, token, name, fileList) {
       deckUp.done = { name: body.name, n: body.cards };
       deckUp.name = '';
       if (p.decks._files) p.decks._files.value = '';
-      // the picker offers the new deck at once: the game list carries the current choices
-      fetch('/api/games').then((r) => r.json()).then((games) => {
+      // the picker offers the new deck at once: the game list carries this host's choices
+      fetch('/api/games', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()).then((games) => {
         if (app.view && app.view.room && app.view.room.games) app.view.room.games = games;
         redraw();
       }).catch(() => {});

@@ -1,0 +1,82 @@
+"""The HTTP API of a host's decks (docs/protocol.md, "Decks"): what the caller may see and
+pick, renaming, deleting and sharing. Who calls: a host by its host key (`X-Host-Key`) or by
+a room's host token (`Authorization: Bearer`, the room's host key then), a staff user by the
+Django admin's session; anyone else is anonymous and sees no uploaded deck."""
+from __future__ import annotations
+
+from django.http import HttpResponse, JsonResponse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from partyhub.rooms import decks, limits, registry, seating
+from partyhub.rooms.api import _body, _host_token, api
+from partyhub.rooms.errors import fail
+from partyhub.rooms.limits import client_address
+from partyhub.rooms.models import Room
+
+
+def caller(request) -> tuple[str, bool]:
+    """(the caller's host key hash or "", whether it is a staff user)."""
+    staff = bool(getattr(request, "user", None) and request.user.is_active and request.user.is_staff)
+    key = request.headers.get("X-Host-Key")
+    if key:
+        return decks.host_key_hash(key), staff
+    token = _host_token(request)
+    if token:
+        room = Room.objects.filter(host_token_hash=seating.token_hash(token)).only(
+            "host_key_hash", "host_token_hash").first()
+        if room is not None:
+            return room.host, staff
+    return "", staff
+
+
+def _host(request) -> tuple[str, bool]:
+    host, staff = caller(request)
+    if not host and not staff:
+        raise fail("no_host_key")
+    return host, staff
+
+
+@api
+@require_GET
+def decks_list(request):
+    host, staff = caller(request)
+    return JsonResponse({"decks": decks.listing(host, staff)})
+
+
+@require_GET
+def games_list(request):
+    return JsonResponse(registry.described(caller(request)[0]), safe=False)
+
+
+@api
+@require_http_methods(["PATCH", "DELETE"])
+def deck_detail(request, deck_id):
+    host, staff = _host(request)
+    if request.method == "DELETE":
+        decks.delete(deck_id, host, staff)
+        return HttpResponse(status=204)
+    return JsonResponse(decks.rename(deck_id, host, staff, _body(request).get("name")))
+
+
+@api
+@require_POST
+def deck_share(request, deck_id):
+    host, staff = _host(request)
+    return JsonResponse({"id": deck_id, "code": decks.share(deck_id, host, staff)})
+
+
+@api
+@require_POST
+def decks_redeem(request):
+    body = _body(request)
+    host, _ = caller(request)
+    if not host:
+        raise fail("no_host_key")
+    address = client_address(request)
+    if not limits.lookup_allowed(address):    # a share code is a secret: probing costs time
+        raise fail("rate_limited")
+    made = decks.redeem(body.get("code"), host)
+    if made is None:
+        limits.lookup_failed(address)
+        raise fail("bad_share_code")
+    return JsonResponse(made)
