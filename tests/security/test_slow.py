@@ -137,6 +137,6 @@ def test_a_body_that_comes_slowly_but_steadily_passes(server):
 
 def test_requests_that_come_at_once_are_not_slowed(server):
     for _ in range(3):
-        seconds, data = trickle(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        seconds, data = trickle(server.port, b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
                                 b"", 5.0)
         assert data.startswith(b"HTTP/1.1 200 ") and seconds < 1
