@@ -23,8 +23,6 @@ from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-JOINS = limits.window("joins", settings.PARTYHUB_LIMITS["joins_per_minute"])
-CREATES = limits.window("rooms", settings.PARTYHUB_LIMITS["rooms_per_minute"])
 GONE = ("room_not_found", "room_closed")
 
 
@@ -100,7 +98,7 @@ def api(view):
 @require_POST
 def rooms_create(request):
     body = _body(request)
-    if not CREATES.allow(client_address(request)):
+    if not limits.room_allowed(client_address(request)):
         raise fail("rate_limited")
     key = body.get("host_key")
     if not decks.host_key_hash(key):     # a new TV browser: the server makes its host key
@@ -115,7 +113,7 @@ def rooms_create(request):
 @require_POST
 def rooms_join(request, code):
     body = _body(request)
-    if not JOINS.allow(client_address(request)):
+    if not limits.join_allowed(client_address(request)):
         raise fail("rate_limited")
     change, seat, token = _db(services.seat_join, code, body.get("name"))
     _publish(change)
@@ -129,7 +127,7 @@ def rooms_claim(request, code):
     """A new browser asks for the disconnected seat of a name (claims.py): it waits with the
     token it gets here, which opens the seat once the VIP or the TV approves."""
     body = _body(request)
-    if not JOINS.allow(client_address(request)):
+    if not limits.join_allowed(client_address(request)):
         raise fail("rate_limited")
     change, claim, token = _db(services.seat_claim, code, body.get("name"))
     _publish(change)

@@ -202,10 +202,22 @@ def client_address(source) -> str:
 @cache
 def _doors() -> dict:
     limits = settings.PARTYHUB_LIMITS
-    return {"lookups": window("lookups", limits["lookups_per_minute"]),
+    return {"joins": window("joins", limits["joins_per_minute"]),
+            "rooms": window("rooms", limits["rooms_per_minute"]),
+            "lookups": window("lookups", limits["lookups_per_minute"]),
             "audience": window("audience", limits["audience_per_minute"]),
             "address": Count(limits["sockets_per_address"]),
             "room": Count(limits["sockets_per_room"])}
+
+
+def join_allowed(address: str) -> bool:
+    """Count a join (or a request for a seat) from this address; False past its limit."""
+    return _doors()["joins"].allow(address)
+
+
+def room_allowed(address: str) -> bool:
+    """Count a new room from this address; False past its limit."""
+    return _doors()["rooms"].allow(address)
 
 
 def lookup_allowed(address: str) -> bool:
