@@ -7,10 +7,6 @@ from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import claims, registry, seating
 from partyhub.rooms.clock import wall_deadline
 
-ROOM_ACTION_TYPES = ("start", "again", "end", "pause", "resume", "kick", "lock", "unlock",
-                     "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban")
-
-
 def _dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
