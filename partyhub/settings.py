@@ -122,6 +122,10 @@ PERMISSIONS_POLICY = ", ".join(
         "picture-in-picture", "publickey-credentials-get", "xr-spatial-tracking")])
 # No address of this site (a room code in /tv/ABCD or /j/ABCD) goes to another site.
 SECURE_REFERRER_POLICY = "same-origin"
+# Cross-Origin-Opener-Policy only where browsers honour it, on secure requests
+# (partyhub/headers.py); Django's would go on plain HTTP too, where Chromium logs it as ignored.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None
+PARTYHUB_COOP = "same-origin"
 
 ROOT_URLCONF = "partyhub.urls"
 ASGI_APPLICATION = "partyhub.asgi.application"
@@ -239,6 +243,9 @@ TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 # open and no action for the idle time is closed; closed rooms are deleted after the
 # retention days. Per-process caches of rooms (partyhub/rooms/store.py) forget a room with no
 # socket in the process after the cache idle time, and hold at most the cache maximum.
+# Family mode's deny list: a server's own words, one a line, added to the shipped lists
+# (partyhub/family/words/README.md for the format); re-read when the file changes.
+PARTYHUB_DENY_WORDS_FILE = os.environ.get("PARTYHUB_DENY_WORDS_FILE", "")
 PARTYHUB_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_IDLE_SECONDS", str(12 * 3600)))
 # A room nobody has joined (no seat) and with no socket open closes after the shorter time.
 PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_EMPTY_ROOM_IDLE_SECONDS", "1800"))

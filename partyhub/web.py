@@ -6,9 +6,16 @@ from django.views.decorators.http import require_GET
 LANGS = ("en", "uk", "ru")
 
 
-def _lang(request, fallback="en") -> str:
-    lang = request.GET.get("lang") or fallback
+def _lang(request, fallback=None) -> str:
+    """?lang= (a choice the page stored, or a link), else `fallback` (the room's language), else
+    the browser's Accept-Language (a first visit), else English."""
+    lang = request.GET.get("lang") or fallback or _accepted(request)
     return lang if lang in LANGS else "en"
+
+
+def _accepted(request) -> str:
+    """The first of en, uk, ru the browser's Accept-Language asks for (by its q order)."""
+    return translation.get_language_from_request(request)
 
 
 def _page(request, template, lang, **context):
@@ -23,18 +30,18 @@ def home(request):
     return _page(request, "partyhub/home.html", _lang(request))
 
 
-def _room_language(request, code: str) -> str:
+def _room_language(request, code: str) -> str | None:
     """The language of the room a page is of: a lookup by code like the API's (not made while
     the address has used up its failed lookups; an unknown or ended room counts as one)."""
     from partyhub.rooms import limits
     from partyhub.rooms.models import Room
     address = limits.client_address(request)
     if not limits.lookup_allowed(address):
-        return "en"
+        return None
     room = Room.objects.filter(code=code).first()
     if room is None or room.closed_at is not None:
         limits.lookup_failed(address)
-    return room.language if room else "en"
+    return room.language if room else None
 
 
 @require_GET

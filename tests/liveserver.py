@@ -17,19 +17,31 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def free_port() -> int:
+def free_port(host="127.0.0.1") -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return s.getsockname()[1]
+
+
+def lan_address() -> str | None:
+    """This machine's first non-loopback IPv4 address (`hostname -I`), or None: a page
+    served from it is not a secure context, as on a LAN."""
+    try:
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=5).stdout
+    except OSError:
+        return None
+    return next((a for a in out.split() if "." in a and not a.startswith("127.")), None)
 
 
 class Daphne:
     """One daphne process (partyhub.edge) serving partyhub with the test game; kill -9 and
-    start again."""
+    start again. bind: the address it listens on (a LAN address: a page that is not a secure
+    context)."""
 
-    def __init__(self, data_dir, env=None, port=None):
-        self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+    def __init__(self, data_dir, env=None, port=None, bind="127.0.0.1"):
+        self.bind = bind
+        self.port = port or free_port(bind)
+        self.base = f"http://{bind}:{self.port}"
         self.env = {**os.environ, "PARTYHUB_DATA": str(data_dir), "PORT": str(self.port),
                     "PARTYHUB_EXTRA_APPS": "tests.testgame", "PUBLIC_URL": "http://partyhub.test",
                     "PYTHONPATH": str(ROOT), **(env or {})}
@@ -45,7 +57,7 @@ class Daphne:
     def start(self, wait=30):
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "partyhub.edge", "-b", "127.0.0.1", "-p", str(self.port),
+            [sys.executable, "-m", "partyhub.edge", "-b", self.bind, "-p", str(self.port),
              "partyhub.asgi:application"], cwd=ROOT, env=self.env, stdout=out, stderr=out,
             start_new_session=True)
         end = time.time() + wait
@@ -88,8 +100,9 @@ class Conn:
         self.view, self.version, self.frames, self.errors = None, -1, [], {}
         self.changed = asyncio.Event()
 
-    async def open(self, timeout=10):
-        self.ws = await websockets.connect(self.url, max_size=2 ** 22, open_timeout=timeout)
+    async def open(self, timeout=10, **connect):
+        """connect: more of websockets.connect's arguments (TLS, another host and port)."""
+        self.ws = await websockets.connect(self.url, max_size=2 ** 22, open_timeout=timeout, **connect)
         self.reader = asyncio.create_task(self._read())
         await self.wait(lambda v: True, timeout)
         return self

@@ -40,9 +40,9 @@ def has_vowel(word: str) -> bool:
 class UkDictionary:
     def __init__(self, analyzer=None):
         if analyzer is None:
-            import pymorphy3
-
-            analyzer = pymorphy3.MorphAnalyzer(lang="uk")
+            # the platform's one uk analyzer (family mode lemmatises with it too): loaded once
+            from partyhub.family.lemmas import analyzer as shared
+            analyzer = shared("uk")
         d = analyzer.dictionary
         self._paradigms = d.paradigms
         self._search = DawgSearch(d.words, ALPHABET)

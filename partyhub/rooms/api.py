@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from partyhub.origin import origin_allowed
-from partyhub.rooms import decks, limits, net, selectors, services, uploads
+from partyhub.rooms import botpass, decks, limits, net, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
@@ -115,7 +115,8 @@ def rooms_join(request, code):
     body = _body(request)
     if not limits.join_allowed(client_address(request)):
         raise fail("rate_limited")
-    change, seat, token = _db(services.seat_join, code, body.get("name"))
+    bot = botpass.checked(code, body.get("bot_pass"))
+    change, seat, token = _db(services.seat_join, code, body.get("name"), bot)
     _publish(change)
     return JsonResponse({"player_id": seat.player_id, "token": token,
                          "color": seat.color, "symbol": seat.symbol}, status=201)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from partyhub.rooms import decks, limits, registry, seating
+from partyhub.rooms import decks, limits, net, registry, seating
 from partyhub.rooms.api import _body, _host_token, api
 from partyhub.rooms.errors import fail
 from partyhub.rooms.limits import client_address
@@ -62,7 +62,9 @@ def deck_detail(request, deck_id):
 @require_POST
 def deck_share(request, deck_id):
     host, staff = _host(request)
-    return JsonResponse({"id": deck_id, "code": decks.share(deck_id, host, staff)})
+    code = decks.share(deck_id, host, staff)
+    # the link a friend opens on their own TV: the home page offers to add the deck there
+    return JsonResponse({"id": deck_id, "code": code, "url": f"{net.public_base(request)}/?deck={code}"})
 
 
 @api

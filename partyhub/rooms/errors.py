@@ -19,6 +19,7 @@ MESSAGES = {
     "not_claimable": "No seat in this room has that name.",
     "claims_full": "Too many requests for seats are waiting; try again in a minute.",
     "bad_name": "A name has 1 to 32 characters.",
+    "not_family_friendly": "This room is in family mode: choose other words.",
     "room_full": "This room is full.",
     "room_locked": "The host has locked this room.",
     "rate_limited": "Too many attempts: wait a moment.",
@@ -68,7 +69,8 @@ MESSAGES = {
 }
 
 HTTP_STATUS = {
-    "room_not_found": 404, "room_closed": 410, "name_taken": 409, "bad_name": 400, "room_full": 403,
+    "room_not_found": 404, "room_closed": 410, "name_taken": 409, "bad_name": 400,
+    "not_family_friendly": 400, "room_full": 403,
     "name_kicked": 403, "not_claimable": 404, "seat_taken": 409, "claims_full": 429,
     "room_locked": 403, "rate_limited": 429, "bad_request": 400, "unauthorized": 401,
     "bad_content_type": 415, "bad_origin": 403,
@@ -77,7 +79,7 @@ HTTP_STATUS = {
     "deck_not_found": 404, "body_too_large": 413, "upload_busy": 429, "deck_too_many_pixels": 413,
     "upload_too_slow": 413, "upload_failed": 500, "request_too_slow": 408,
     "deck_not_yours": 403, "too_many_decks": 429, "decks_too_large": 413, "bad_share_code": 404,
-    "no_host_key": 401,
+    "no_host_key": 401, "not_allowed": 403,
 }
 
 

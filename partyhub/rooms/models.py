@@ -1,6 +1,8 @@
 """Storage: one row per room (state as JSON plus a version), its seats, an append-only event log."""
 from django.db import models
 
+from partyhub.rooms import scoreboard as _scoreboard
+
 
 class Room(models.Model):
     code = models.CharField(max_length=8, unique=True)   # 4 letters, more as they fill (codes.py)
@@ -24,7 +26,7 @@ class Room(models.Model):
     deadline_at = models.BigIntegerField(null=True, blank=True, db_index=True)  # wall ms, due timer
     results = models.JSONField(null=True, blank=True)
     recent = models.JSONField(default=dict)          # player id -> the last action ids (applied once)
-    scoreboard = models.JSONField(default=list)
+    scoreboard = models.JSONField(default=_scoreboard.empty)   # bounded: scoreboard.py
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # The room's life (partyhub/rooms/lifecycle.py): wall ms of the last action, join,

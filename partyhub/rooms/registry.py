@@ -34,6 +34,11 @@ def register(game) -> None:
     _games[game.id] = game
 
 
+def declared(kind) -> dict | None:
+    """The fields an action type declares ({name: Field}), or None for an unknown type."""
+    return _known().get(kind) if isinstance(kind, str) else None
+
+
 def clean(d):
     """The action `d` cut to its declared fields, or Rejected (see gamekit.clean_action).
     Anything but a dict with a string type is returned as it is, for the caller to refuse."""

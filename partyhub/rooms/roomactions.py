@@ -8,8 +8,8 @@ from __future__ import annotations
 import secrets
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import clean_options, flag, mapping, string, timed
-from partyhub.rooms import claims, registry, seating, store
+from partyhub.gamekit import clean_options, flag, mapping, string, text, timed
+from partyhub.rooms import claims, familymode, registry, scoreboard, seating, store
 from partyhub.rooms.errors import fail
 
 
@@ -27,15 +27,50 @@ def _host(room, actor) -> None:
         raise fail("not_allowed", "Only the TV (the host) can do that.")
 
 
-def start(room, seats, actor, d, now):
+def _lobby_game(room, actor, d):
+    """The game a `start` or `choose` names, from the TV or the VIP, while no game runs."""
     _host_or_vip(room, actor)
     if room.phase == "playing":
         raise fail("bad_action", "A game is already running.")
     game = registry.get(d.get("game"))
     if game is None:
         raise fail("unknown_game")
-    _deal(room, seats, game, d.get("options"), now)
+    return game
+
+
+def start(room, seats, actor, d, now):
+    game = _lobby_game(room, actor, d)
+    given = d.get("options")
+    if given is None:
+        given = chosen_options(room, game.id)
+    _deal(room, seats, game, given, now)
     return []
+
+
+def choose(room, seats, actor, d, now):
+    """The lobby's chosen game and options: room state, the same on the TV and every VIP
+    phone. Only the options set are kept (a game's `language` left unset follows the room's
+    language); each is checked by the game's options cleaner. `start` without options deals
+    these."""
+    game = _lobby_game(room, actor, d)
+    given = _public(d.get("options"))
+    cleaned = _cleaned(room, game, given)
+    room.settings = {**room.settings, "chosen": {
+        "game": game.id, "options": {k: cleaned[k] for k in given if given[k] is not None}}}
+    return []
+
+
+def chosen(room) -> dict | None:
+    """The lobby's choice as the views show it: {"game", "options" (only those set)}."""
+    c = room.settings.get("chosen")
+    if not isinstance(c, dict) or registry.get(c.get("game")) is None:
+        return None
+    return {"game": c["game"], "options": dict(c.get("options") or {})}
+
+
+def chosen_options(room, game_id: str) -> dict:
+    c = chosen(room)
+    return c["options"] if c and c["game"] == game_id else {}
 
 
 def again(room, seats, actor, d, now):
@@ -107,7 +142,11 @@ def unlock(room, seats, actor, d, now):
     return []
 
 
-SETTING_KEYS = {"streamer": bool, "extended": bool, "takeover": bool, "locked": bool}
+SETTING_KEYS = {"streamer": bool, "extended": bool, "takeover": bool, "locked": bool,
+                "family": bool}
+# How long timers run (WCAG 2.2.1): the host's choice, times the length each game option says.
+# The older `extended` flag (true: "extended", false: "normal") is kept for old clients.
+TIMER_FACTORS = {"normal": 1, "extended": 2, "relaxed": 4}
 
 
 def settings(room, seats, actor, d, now):
@@ -123,6 +162,12 @@ def settings(room, seats, actor, d, now):
             if not isinstance(d[key], kind):
                 raise fail("bad_action", f"{key} must be true or false")
             new[key] = d[key]
+    if d.get("extended") is not None:
+        new["timers"] = "extended" if d["extended"] else "normal"
+    if d.get("timers") is not None:
+        if d["timers"] not in TIMER_FACTORS:
+            raise fail("bad_action", "timers is normal, extended or relaxed")
+        new["timers"], new["extended"] = d["timers"], d["timers"] == "extended"
     room.settings = new
     return []
 
@@ -160,19 +205,22 @@ def unban(room, seats, actor, d, now):
 # The fields of each room action (registry.clean cuts an action to them; the game's own are
 # in its rules' actions_schema). The options of `start` are checked by the game's Options.
 SCHEMA = {
-    "start": {"game": string(40), "options": mapping(64)}, "again": {}, "end": {},
+    "start": {"game": string(40), "options": mapping(64)},
+    "choose": {"game": string(40), "options": mapping(64)}, "again": {}, "end": {},
     "pause": {}, "resume": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
-    "settings": {"language": string(8), **{key: flag() for key in SETTING_KEYS}},
+    "settings": {"language": string(8), "timers": string(12), **{key: flag() for key in SETTING_KEYS}},
     "add_bot": {}, "take_seat": {"player": string(16)},
     "approve_claim": {"claim": string(32)}, "deny_claim": {"claim": string(32)},
     "unban": {"name": string(64)},
+    "hide": {"player": string(16), "text": text(500)},
 }
 
 HANDLERS = {
-    "start": start, "again": again, "end": end, "pause": pause, "resume": resume,
+    "start": start, "choose": choose, "again": again, "end": end, "pause": pause, "resume": resume,
     "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
     "add_bot": add_bot, "take_seat": take_seat,
     "approve_claim": approve_claim, "deny_claim": deny_claim, "unban": unban,
+    "hide": familymode.hide,
 }
 
 
@@ -180,35 +228,58 @@ def finish(room, outcome: dict) -> None:
     """The game's outcome is in: results and the room's scoreboard."""
     room.phase, room.paused_at = "over", None
     room.results = outcome
-    room.scoreboard = (room.scoreboard or []) + [{
+    room.scoreboard = scoreboard.recorded(room.scoreboard, {
         "game": room.game_id, "game_no": room.game_no,
-        "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])}]
+        "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])})
+
+
+def timers(settings: dict) -> str:
+    """The room's timer setting: normal, extended or relaxed (rooms from before the setting
+    have only the `extended` flag)."""
+    chosen = settings.get("timers")
+    if chosen in TIMER_FACTORS:
+        return chosen
+    return "extended" if settings.get("extended") else "normal"
 
 
 def timer_factor(settings: dict) -> int:
     """How many times the length the host chose a timer runs: the one place where the room's
-    timer setting becomes a number (extended timers: x2). Applied when a game is dealt."""
-    return 2 if settings.get("extended") else 1
+    timer setting becomes a number (extended x2, relaxed x4). Applied when a game is dealt."""
+    return TIMER_FACTORS[timers(settings)]
 
 
 def _chosen(room, game, given, players: int) -> tuple[dict, dict]:
     """The options of a new deal as the host chose them (checked, defaults filled in, and a
     game's `language` option the room's language unless the host chose one), and the chosen
     decks resolved as data for the rules (partyhub/decks/options.py)."""
-    given = {k: v for k, v in (given or {}).items() if not k.startswith("_")}
-    if deck_options.refused(game.options, given, room.host):
-        raise fail("deck_not_yours")
+    given = _public(given)
+    options = _cleaned(room, game, given)
     try:
-        options = clean_options(deck_options.scoped(game.options, room.host), given)
         dealt = deck_options.resolved(game.options, options)
     except ValueError as e:
         raise fail("bad_options", str(e))
+    familymode.check_options(room, game, options)
     if "language" in game.options and not given.get("language"):
         options["language"] = room.language
     problem = game.check({**options, **dealt}, players) if hasattr(game, "check") else None
     if problem:
         raise fail("bad_options", problem)
     return options, dealt
+
+
+def _public(given) -> dict:
+    """Options as a client may give them (no internal-looking `_` names)."""
+    return {k: v for k, v in (given or {}).items() if not k.startswith("_")}
+
+
+def _cleaned(room, game, given: dict) -> dict:
+    """`given` checked by the game's options cleaner, defaults filled in (refusals as codes)."""
+    if deck_options.refused(game.options, given, room.host):
+        raise fail("deck_not_yours")
+    try:
+        return clean_options(deck_options.scoped(game.options, room.host), given)
+    except ValueError as e:
+        raise fail("bad_options", str(e))
 
 
 def _deal(room, seats, game, given_options, now):

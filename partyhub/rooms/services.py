@@ -17,7 +17,8 @@ from django.conf import settings
 from django.db import transaction
 
 from partyhub.gamekit import Accepted, Rejected
-from partyhub.rooms import claims, clock, codes, registry, roomactions, seating, store, streams
+from partyhub.rooms import (claims, clock, codes, familymode, registry, roomactions, seating,
+                            store, streams)
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
 from partyhub.rooms.selectors import Actor, living
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 RECENT_IDS = 32
 UNLOCKED_TRIES = 3      # then the locked path: a room this contended queues on its row lock
 ACTION_ID_MAX = 64
+# A new room's host settings; rooms made before a setting existed read it as off.
+NEW_ROOM_SETTINGS = {"locked": False, "streamer": False, "extended": False, "takeover": True,
+                     "family": True}
 
 
 # ---------------------------------------------------------------- writes
@@ -40,7 +44,7 @@ def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, st
         if code is None:
             break
         room = store.create(code, seating.token_hash(token), language,
-                            {"locked": False, "streamer": False, "extended": False, "takeover": True},
+                            NEW_ROOM_SETTINGS, 
                             host_key_hash)
         if room is not None:
             return room, token
@@ -50,6 +54,7 @@ def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, st
 def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str]:
     with transaction.atomic():
         room, name, seats, live = _lock_named(code, raw_name)
+        familymode.check(room, name)
         _check_name(room, live, name)     # first: a locked or full room still says "claimable"
         if room.settings.get("locked"):
             raise fail("room_locked")
@@ -288,6 +293,7 @@ def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
         raise fail("not_a_player")
     if d["type"] in game.streams:
         raise fail("bad_action", "Stream items are sent as their own frames.")
+    familymode.check_action(room, d)
     _absorb_streams(room, seats, flush=False)   # flushed before the transaction (room_apply)
     result = rules_call(game, "apply", room.state, actor.seat.player_id, d, clock.game_now(room, now))
     if isinstance(result, Rejected):

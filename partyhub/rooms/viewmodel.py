@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import claims, registry, seating
+from partyhub.rooms import claims, familymode, registry, roomactions, scoreboard, seating
 from partyhub.rooms.clock import wall_deadline
 
 def _dumps(obj) -> str:
@@ -26,13 +26,17 @@ def room_part(room, seats, join_url: str) -> dict:
         "paused": room.paused_at is not None, "language": room.language,
         "locked": bool(room.settings.get("locked")),
         "streamer": bool(room.settings.get("streamer")),
-        "extended": bool(room.settings.get("extended")),
+        "extended": roomactions.timers(room.settings) == "extended",
+        "timers": roomactions.timers(room.settings),
+        "timer_factor": roomactions.timer_factor(room.settings),
         "takeover": bool(room.settings.get("takeover")),
+        "family": familymode.on(room),
         "join_url": join_url, "players": players,
         "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
         "options": room.options if room.phase != "lobby" else None,
+        "chosen": roomactions.chosen(room) if room.phase != "playing" else None,
         "results": room.results if room.phase == "over" else None,
-        "scoreboard": room.scoreboard or [],
+        "scoreboard": scoreboard.normalized(room.scoreboard),
         "claims": claims.public(room), "barred": list(room.barred or []),
     }
     if room.phase != "playing":
@@ -58,6 +62,7 @@ def room_actions(room, seats, role: str, seat) -> list:
     if room.phase in ("lobby", "over"):
         acts += [{"type": "start", "game": g.id, "options": None} for g in registry.listed()
                  if g.min_players <= n <= g.max_players]
+        acts.append({"type": "choose", "game": None, "options": None})
         acts.append({"type": "add_bot"})
     if room.phase == "playing":
         acts.append({"type": "resume"} if room.paused_at is not None else {"type": "pause"})
@@ -69,7 +74,8 @@ def room_actions(room, seats, role: str, seat) -> list:
     acts += claims.actions(room) + claims.unbar_actions(room)
     if is_host:
         acts.append({"type": "settings", "language": None, "streamer": None,
-                     "extended": None, "takeover": None})
+                     "extended": None, "timers": None, "takeover": None, "family": None})
+        acts.append({"type": "hide", "player": None, "text": None})
     return acts
 
 
@@ -78,7 +84,8 @@ def viewer_frames(room, seats, join_url: str, only=None) -> dict:
     for the viewers in `only` (a set of viewer keys) when it is given."""
     game = registry.get(room.game_id) if room.game_id else None
     has_game = room.phase in ("playing", "over") and game is not None and room.state is not None
-    room_json = _dumps(room_part(room, seats, join_url))
+    hidden = familymode.hidden(room)        # texts the host hid: in no frame (redact)
+    room_json = _dumps(familymode.redact(room_part(room, seats, join_url), hidden))
     deadline = wall_deadline(room)
     head = '{"t":"view","v":%d,"d":{"room":%s,' % (room.version, room_json)
     deadline_json = "null" if deadline is None else str(deadline)
@@ -86,10 +93,10 @@ def viewer_frames(room, seats, join_url: str, only=None) -> dict:
 
     def frame(you, game_view, actions):
         return (head + '"you":' + _dumps(you) + ',"game":' + game_view + ',"deadline":' +
-                deadline_json + ',"actions":' + _dumps(actions) + "}}")
+                deadline_json + ',"actions":' + _dumps(familymode.redact(actions, hidden)) + "}}")
 
     def game_json(viewer):
-        return _dumps(game.view(room.state, viewer)) if has_game else "null"
+        return _dumps(familymode.redact(game.view(room.state, viewer), hidden)) if has_game else "null"
 
     def game_acts(viewer):
         return list(game.actions(room.state, viewer)) if has_game and playing else []

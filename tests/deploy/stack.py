@@ -22,6 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # The images docker-compose.yml and the Dockerfile name: on a machine without a registry,
 # ../shared/compose-lab/build-images.sh makes them (.ci/run does, when they are missing).
 BASE_IMAGES = ("python:3.11-slim", "postgres:16-alpine", "redis:7-alpine", "nginx:alpine")
+# The https profile's Caddy: compose-lab has no stand-in for it, this project does (Debian's
+# caddy on compose-lab's base rootfs, tests/deploy/caddy/Dockerfile); built when missing.
+CADDY_STANDIN = ROOT / "tests" / "deploy" / "caddy"
+LAB_BASE = "partyhub-local/debian:bookworm"
 NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "data", "__pycache__", "*.pyc", ".pytest_cache",
                                     ".hypothesis", ".env", "node_modules", "screenshots", "results")
 
@@ -102,13 +106,33 @@ def check_images() -> None:
         need(False, f"images {missing} are missing: run ../shared/compose-lab/build-images.sh")
 
 
+def caddy_image() -> str:
+    """The tag docker-compose.yml's caddy service names."""
+    import yaml
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["caddy"]["image"]
+
+
+def check_caddy_image() -> str:
+    """The caddy tag, there: where no registry is reachable, the stand-in is built (about 20 s,
+    from compose-lab's base image) when it is missing."""
+    tag = caddy_image()
+    if run(["docker", "image", "inspect", tag], check=False).returncode == 0:
+        return tag
+    need(compose_lab() is not None, f"{tag} is missing and there is no compose-lab to build a stand-in from")
+    need(run(["docker", "image", "inspect", LAB_BASE], check=False).returncode == 0,
+         f"{LAB_BASE} is missing: run ../shared/compose-lab/build-images.sh")
+    run(["docker", "build", "-q", "--network", "host", "--build-arg", f"BASE={LAB_BASE}", "-t", tag,
+         str(CADDY_STANDIN)], timeout=900)
+    return tag
+
+
 class Stack:
     """docker-compose.yml of a copy of the build context, as one compose project."""
 
-    def __init__(self, workdir: Path, settings: dict):
+    def __init__(self, workdir: Path, settings: dict, extra_files=(), profiles=()):
         self.dir = workdir / "context"
         shutil.copytree(ROOT, self.dir, ignore=NOT_COPIED)
-        self.project = f"partyhub-test-{os.getpid()}"
+        self.project = f"partyhub-test-{os.getpid()}-{workdir.name.lower()}"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.settings = {"SECRET_KEY": secrets.token_urlsafe(40), "HTTP_PORT": str(self.port),
@@ -118,6 +142,10 @@ class Stack:
         self.files = ["-f", "docker-compose.yml"]
         if lab is not None:
             self.files += ["-f", str(lab / "compose.hostbuild.yml")]
+        for extra in extra_files:        # a test's own override (e.g. other host ports)
+            self.files += ["-f", str(extra)]
+        for profile in profiles:
+            self.files += ["--profile", profile]
         self.saved_logs = ""
 
     def compose(self, *args, timeout=300, check=True, **kw) -> subprocess.CompletedProcess:

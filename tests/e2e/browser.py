@@ -156,3 +156,15 @@ async def join_phones(browser, join_url, names, errors=None, tv=None, into=None)
         for name in names:
             await tv.locator(".players .pname", has_text=name).wait_for()
     return phones
+
+
+async def settled(p, limit_ms=3000):
+    """Wait until the short animations running now (pops, slides: not endless pulses nor
+    countdowns) have finished, so that geometry is read from the screen at rest."""
+    await p.evaluate("""async (limit) => {
+      const short = document.getAnimations().filter((a) => a.playState === 'running' && a.effect
+        && a.effect.getComputedTiming().endTime <= limit);
+      await Promise.race([Promise.all(short.map((a) => a.finished.catch(() => null))),
+                          new Promise((ok) => setTimeout(ok, limit))]);
+      await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    }""", limit_ms)

@@ -31,11 +31,15 @@ from tests.rooms.optiongen import broken_options, chosen, join_codes, room_actio
 T0 = 1_700_000_000_000
 FIRST_TIMER = {"count": "turn_seconds", "association": "tell_seconds", "sketch": "round_seconds"}
 ACTOR_KINDS = st.sampled_from(["tv"] * 4 + ["vip"] * 3 + ["player", "player", "spectator", "kicked"])
-STEPS = st.sampled_from(["start"] * 4 + ["again"] * 4 + ["settings"] * 3 + [
+STEPS = st.sampled_from(["start"] * 4 + ["again"] * 4 + ["settings"] * 3 + ["choose"] * 2 + [
     "pause", "resume", "end", "kick", "kick", "add_bot", "lock", "unlock", "join", "join", "tick"])
-SETTING_VALUES = {"extended": st.booleans(), "streamer": st.booleans(), "takeover": st.booleans(),
-                  "locked": st.booleans(), "language": st.sampled_from(["en", "uk", "ru"])}
-BAD_SETTINGS = st.sampled_from([{"extended": "yes"}, {"language": "de"}, {"locked": 1}])
+SETTING_VALUES = {"extended": st.booleans(),
+                  "timers": st.sampled_from(["normal", "extended", "relaxed"]),
+                  "streamer": st.booleans(), "takeover": st.booleans(),
+                  "locked": st.booleans(), "language": st.sampled_from(["en", "uk", "ru"]),
+                  "family": st.booleans()}
+BAD_SETTINGS = st.sampled_from([{"extended": "yes"}, {"language": "de"}, {"locked": 1},
+                                {"family": "on"}, {"timers": "x8"}, {"timers": True}])
 
 
 class Table:
@@ -45,8 +49,9 @@ class Table:
         self.now, self.joined, self.kicked = T0, 0, []
         room, _ = services.room_create(data.draw(SETTING_VALUES["language"]))
         self.code, self.language = room.code, room.language
-        self.extended = self.locked = False
+        self.timers, self.locked = "normal", False
         self.started = None            # (game id, options as chosen) of the last accepted start
+        self.choice = None             # (game id, options given) of the last accepted `choose`
         self.seen: set = set()         # (step, actor kind, outcome code or "ok"), for coverage
         for _ in range(data.draw(st.integers(2, 6))):
             self.join()
@@ -64,7 +69,7 @@ class Table:
         return store.live_seats(self.room())
 
     def factor(self) -> int:
-        return 2 if self.extended else 1
+        return {"normal": 1, "extended": 2, "relaxed": 4}[self.timers]
 
     def actor(self, kind: str):
         """(kind, Actor): someone of that kind now, or the TV when the room has nobody such."""
@@ -104,13 +109,37 @@ class Table:
         self.seen.add((d["type"], kind, "ok"))
         return kind, None
 
-    def step_start(self):
-        game = registry.get(self.main if self.data.draw(st.integers(0, 4)) else
+    def draw_game(self):
+        return registry.get(self.main if self.data.draw(st.integers(0, 4)) else
                             self.data.draw(st.sampled_from([g.id for g in registry.listed()])))
+
+    def step_choose(self):
+        """The lobby's choice (room state): checked like start's options, kept for `start`."""
+        game = self.draw_game()
         broken = self.data.draw(st.integers(0, 3)) == 0
         given = self.data.draw(broken_options(game) if broken else valid_options(game))
         was_playing = self.room().phase == "playing"
-        kind, code = self.act(self.data.draw(ACTOR_KINDS), {"type": "start", "game": game.id, "options": given})
+        kind, code = self.act(self.data.draw(ACTOR_KINDS), {"type": "choose", "game": game.id, "options": given})
+        if broken:
+            assert code is not None, f"choose accepted broken options {given}"
+            return
+        if kind in ("tv", "vip") and not was_playing:
+            assert code is None, (game.id, given, code)
+        if code is None:
+            self.choice = (game.id, given)
+
+    def step_start(self):
+        game = self.draw_game()
+        plain = self.data.draw(st.integers(0, 2)) == 0     # no options: the room's choice
+        broken = not plain and self.data.draw(st.integers(0, 3)) == 0
+        if plain:
+            given = self.choice[1] if self.choice and self.choice[0] == game.id else {}
+            d = {"type": "start", "game": game.id}
+        else:
+            given = self.data.draw(broken_options(game) if broken else valid_options(game))
+            d = {"type": "start", "game": game.id, "options": given}
+        was_playing = self.room().phase == "playing"
+        kind, code = self.act(self.data.draw(ACTOR_KINDS), d)
         if broken:
             assert code is not None, f"start accepted broken options {given}"
             return
@@ -141,7 +170,9 @@ class Table:
     def remember(self, key, value):
         if key == "language":
             self.language = value
-        if key in ("extended", "locked"):
+        if key == "extended":
+            self.timers = "extended" if value else "normal"
+        if key in ("timers", "locked"):
             setattr(self, key, value)
 
     def step_lock(self, locked=True):

@@ -151,9 +151,12 @@ def test_the_quota_bounds_the_count_and_the_bytes(client, settings):
     assert len(decks.owned(hosts.host_key_hash(BOB))) == 1
 
 
-def test_a_share_code_makes_it_pickable_for_a_friend(client):
+def test_a_share_code_makes_it_pickable_for_a_friend(client, settings):
+    settings.PUBLIC_URL = "https://party.example.org"
     deck_id = upload(client, new_room(client, ALICE))
-    code = client.post(f"/api/decks/{deck_id}/share", **as_key(ALICE)).json()["code"]
+    shared = client.post(f"/api/decks/{deck_id}/share", **as_key(ALICE)).json()
+    code = shared["code"]
+    assert shared["url"] == f"https://party.example.org/?deck={code}"   # the home page adds it
     assert client.post(f"/api/decks/{deck_id}/share", **as_key(ALICE)).json()["code"] == code
     bob = new_room(client, BOB)
     r = client.post("/api/decks/redeem", json.dumps({"code": "NOPE2345"}),

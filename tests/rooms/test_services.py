@@ -129,7 +129,8 @@ def test_playing_to_the_target_ends_the_game_with_results_and_a_scoreboard_line(
     r = change.room
     assert r.phase == "over"
     assert r.results["winners"] == [seats[1].player_id]
-    assert r.scoreboard[-1]["game"] == "count"
+    assert r.scoreboard["recent"][-1]["game"] == "count" and r.scoreboard["played"] == 1
+    assert r.scoreboard["wins"] == {seats[1].player_id: 1}
     refused("game_over", services.room_apply, code, player(seats[0]), None, {"type": "add", "n": 1})
 
 

@@ -124,5 +124,37 @@ def test_the_drawn_sequences_reached_again_accepted_and_refused():
     outcomes = {(step, code) for step, _, code in seen}
     for wanted in [("again", "ok"), ("again", "no_game_running"), ("again", "player_count"),
                    ("start", "ok"), ("start", "bad_options"), ("start", "not_allowed"),
-                   ("kick", "ok"), ("settings", "ok"), ("add_bot", "ok")]:
+                   ("kick", "ok"), ("settings", "ok"), ("add_bot", "ok"),
+                   ("choose", "ok"), ("choose", "bad_options"), ("choose", "not_allowed")]:
         assert wanted in outcomes, wanted
+
+
+def test_relaxed_timers_run_four_times_as_long_and_the_extended_flag_still_works():
+    code, _, _ = make_room(3)
+    act(code, {"type": "settings", "timers": "relaxed"}, T0)
+    assert act(code, {"type": "start", "game": "association",
+                      "options": {"tell_seconds": 100}}, T0).room.deadline_at == T0 + 400_000
+    act(code, {"type": "settings", "extended": True}, T0 + 1)      # an old client's toggle
+    assert room(code).settings["timers"] == "extended"
+    assert act(code, {"type": "again"}, T0 + 2).room.deadline_at == T0 + 2 + 200_000
+    act(code, {"type": "settings", "extended": False}, T0 + 3)
+    assert act(code, {"type": "again"}, T0 + 4).room.deadline_at == T0 + 4 + 100_000
+    assert [e["timer_factor"] for e in started_events(code)] == [4, 2, 1]
+
+
+def test_a_room_from_before_the_timers_setting_keeps_its_extended_flag():
+    from partyhub.rooms import roomactions
+    assert roomactions.timers({"extended": True}) == "extended"
+    assert roomactions.timer_factor({"extended": True}) == 2
+    assert roomactions.timer_factor({}) == 1
+
+
+@pytest.mark.parametrize("bad", ["x8", "", "RELAXED"])
+def test_an_unknown_timer_setting_is_refused_and_changes_nothing(bad):
+    from partyhub.rooms.errors import ServiceError
+    code, _, _ = make_room(3)
+    act(code, {"type": "settings", "timers": "relaxed"}, T0)
+    with pytest.raises(ServiceError) as e:
+        act(code, {"type": "settings", "timers": bad}, T0)
+    assert e.value.code == "bad_action"
+    assert room(code).settings["timers"] == "relaxed"

@@ -17,7 +17,7 @@ ADDRESS = "10.1.2.3:8080"            # the Docker host's LAN address, not the co
 REBOUND = "evil.example:8080"        # the attacker's name, resolving to that address
 NAMED = ["party.lan", "localhost", "127.0.0.1", "testserver"]
 SECURITY_HEADERS = ["Content-Security-Policy", "Permissions-Policy", "X-Content-Type-Options",
-                    "Referrer-Policy", "Cross-Origin-Opener-Policy"]
+                    "Referrer-Policy"]
 
 
 @pytest.fixture

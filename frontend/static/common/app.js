@@ -6,12 +6,16 @@ import { Socket } from './socket.js';
 import { createTimer } from './timer.js';
 import { keepAwake, vibrate } from './wake.js';
 import * as sounds from './sounds.js';
+import { turnCue, cueCount } from './cues.js';
 import { renderLobby } from './lobby.js';
-import { renderResults } from './results.js';
+import { renderResults, unit, winnerTitle } from './results.js';
+import { modal } from './dialog.js';
+import { createAnnouncer, changes } from './announce.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
 import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
+import { hideButton } from './hide.js';
 
 const B = document.body.dataset;
 const PAGE = B.page === 'tv' ? 'tv' : 'phone';
@@ -24,6 +28,9 @@ const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
 const screenEl = h('main', { class: 'screen' });
 const overlayEl = h('div', { class: 'overlay', hidden: true });
 const requestsEl = h('div', { class: 'requests', hidden: true });   // claims the TV or VIP answers
+const headingEl = h('h1', { class: 'sr-only' });    // the page's h1 where the screen shows none
+const overlayDialog = modal(overlayEl);
+const announcer = PAGE === 'phone' ? createAnnouncer() : null;   // phone: what a screen reader hears
 
 const S = {
   socket: null,
@@ -45,6 +52,8 @@ const S = {
   hooksFor: null,       // the game whose module registered streamFns / errorFns
   sent: new Map(),      // action id -> the action sent (the last 200), for error handlers
   resultsBox: null,     // the game module's slot on the results screen
+  volume: null,         // the TV's sound control (volume.js)
+  pending: null,        // the id of your last action, until a view or its error answers it
 };
 
 const TURN_KEYS = ['turn', 'active', 'storyteller'];
@@ -57,6 +66,8 @@ export const app = {
   get lang() { return getLang(); },
   get you() { return S.view ? S.view.you : { role: 'audience', id: null }; },
   get view() { return S.view; },
+  /** The room version of the latest view (-1 before the first). */
+  get version() { return S.socket ? S.socket.v : -1; },
   players: new Map(),
   t,
   extend,
@@ -65,12 +76,17 @@ export const app = {
   act(d) {
     const id = S.socket && S.socket.act(d);
     if (!id) { toast(t('conn.offline'), 'warn'); return id; }
+    S.pending = id;
     S.sent.set(id, d);
     if (S.sent.size > 200) S.sent.delete(S.sent.keys().next().value);
     return id;
   },
   sound(name) { if (PAGE === 'tv') sounds.play(name); },
   vibrate(p) { if (PAGE === 'phone') vibrate(p); },
+  /** It has become your turn (phone): the shared edge pulse, sound and buzz (cues.js). */
+  turnCue() { if (PAGE === 'phone') turnCue(); },
+  get turnCues() { return cueCount(); },
+  sounds,
   now() { return S.socket ? S.socket.now() : Date.now(); },
   createTimer(kind) { return createTimer({ kind, now: () => app.now() }); },
   onStream(fn) { if (!S.streamFns.includes(fn)) S.streamFns.push(fn); },
@@ -81,6 +97,8 @@ export const app = {
   /** An audience phone asks to join as a player (lobby). */
   join() { if (S.socket) S.socket.stop(); S.view = null; S.screen = null; askJoin(null); },
   name(id) { return playerName(S.view, id); },
+  /** The host's 🙈 button for {player: id, name} or {text} (TV only; null elsewhere). */
+  hideButton(what) { return hideButton(app, what); },
   gameActions(view) { return ((view || S.view || {}).actions || []).filter((a) => !ROOM_ACTIONS.has(a.type)); },
   roomActions(view) { return ((view || S.view || {}).actions || []).filter((a) => ROOM_ACTIONS.has(a.type)); },
 };
@@ -100,8 +118,16 @@ function onView(view) {
   if (lang && lang !== getLang()) {
     setLang(lang);
     S.screen = null;        // rebuild everything in the new language
+    if (S.volume) S.volume.relabel();
   }
   notice(prev, view);
+  if (announcer) {
+    const lines = changes(prev, view, (v) => winnerTitle(v.room, v.room.results || {}));
+    if (S.pending && prev) { lines.unshift(t('a11y.accepted')); S.pending = null; }
+    announcer.say(lines);
+  }
+  // a phone lets its screen sleep once the game is over (the TV shows the results on)
+  if (PAGE === 'phone') keepAwake(view.room.phase !== 'over');
   render(view);
   renderRequests(requestsEl, view, app);
 }
@@ -121,7 +147,7 @@ function notice(prev, view) {
   const g = view.game;
   const me = view.you && view.you.id;
   const mine = !!(playing && me && g && typeof g === 'object' && TURN_KEYS.some((k) => g[k] === me));
-  if (prev && ((has && !S.hadActions) || (mine && !S.myTurn))) app.vibrate([90, 60, 90]);
+  if (prev && ((has && !S.hadActions) || (mine && !S.myTurn))) app.turnCue();
   S.hadActions = has;
   S.myTurn = mine;
 }
@@ -132,7 +158,7 @@ function render(view) {
   if (screen !== S.screen) {
     S.screen = screen;
     S.screenBox = h('div', { class: ['screen-in', `screen-${screen}`] });
-    mount(screenEl, S.screenBox);
+    mount(screenEl, headingEl, S.screenBox);
     S.resultsBox = null;
     if (screen === 'game') buildGameScreen();
     else if (S.timer) S.timer.stop();
@@ -143,6 +169,15 @@ function render(view) {
   else if (screen === 'over') { renderResults(S.screenBox, view, app, S.resultsBox); drawResults(view); }
   else renderGame(view);
   renderOverlay(view);
+  pageHeading(view, screen);
+}
+
+/** The h1 only screen readers read: the lobby's or the game's name; none where the screen has
+ * its own (the results, a game module that draws an h1). */
+function pageHeading(view, screen) {
+  const room = view.room;
+  headingEl.textContent = screen === 'lobby' ? t('a11y.h1_lobby') : t(`game.${room.game}`, null, gameName(room));
+  headingEl.hidden = screen === 'over' || !!S.screenBox.querySelector('h1');
 }
 
 function buildGameScreen() {
@@ -180,7 +215,7 @@ function renderGameBar(view) {
       ? h('div', { class: 'gb-left' }, hideCode ? null : h('span', { class: 'gb-code' }, room.code), h('span', { class: 'gb-game' }, name))
       : h('div', { class: 'gb-left' }, me ? [h('span', { class: 'chip big', style: { '--pc': me.color } }, me.symbol || ''),
         h('span', { class: 'gb-who' }, h('span', { class: 'gb-name' }, me.name),
-          h('span', { class: 'gb-score' }, t('score.points', { n: me.score || 0 })))]
+          h('span', { class: 'gb-score' }, unit(room, me.score || 0)))]
         : h('span', { class: 'gb-name' }, t('audience.watching'))),
     PAGE === 'tv' ? S.timerBox : null,
     h('div', { class: 'gb-right' }, controls));
@@ -269,7 +304,7 @@ function renderAudienceBar(view) {
 }
 
 function renderOverlay(view) {
-  if (!view.room.paused) { overlayEl.hidden = true; return; }
+  if (!view.room.paused) { overlayEl.hidden = true; overlayDialog.close(); return; }
   const resume = view.actions.find((a) => a.type === 'resume');
   const end = view.actions.find((a) => a.type === 'end');
   overlayEl.hidden = false;
@@ -279,6 +314,7 @@ function renderOverlay(view) {
     resume ? h('button', { class: 'btn primary big', onclick: () => app.act(resume) }, t('room.resume'))
       : h('p', null, t('room.paused_wait')),
     end && PAGE === 'phone' ? endButton(end) : null));
+  overlayDialog.open();
 }
 
 function onFrame(f) {
@@ -299,6 +335,7 @@ function onError(d) {
       try { if (fn(d, action) === true) quiet = true; } catch (e) { console.error(e); }
     }
   }
+  if (announcer && d.ref != null && d.ref === S.pending) { S.pending = null; announcer.say(errorText(d)); }
   if (quiet) return;
   app.sound('error');
   toast(errorText(d), 'error');
@@ -312,7 +349,7 @@ function errorText(d) {
 }
 
 function start(token) {
-  mount(root, statusEl, screenEl, overlayEl, requestsEl);
+  mount(root, statusEl, screenEl, overlayEl, requestsEl, announcer ? announcer.el : null);
   S.socket = new Socket({
     code: CODE,
     token,
@@ -357,6 +394,7 @@ function refused(reason) {
   S.view = null;
   S.screen = null;
   const gone = reason === 'room_not_found' || reason === 'room_closed';
+  if (gone) keepAwake(false);
   if (PAGE === 'tv') {
     if (gone) showGone(root, CODE, reason);
     else showNotHost(root, CODE, () => start(null));
@@ -403,7 +441,9 @@ function boot() {
   const unlock = () => sounds.unlock();
   document.addEventListener('pointerdown', unlock, { passive: true });
   document.addEventListener('keydown', unlock);
-  keepAwake();
+  keepAwake(true, STATIC);
+  // the TV's sound control: only the TV loads it (the phone page stays small)
+  if (PAGE === 'tv') import('./volume.js').then((m) => { S.volume = m.mountVolume(document.body, t); });
   const params = new URLSearchParams(location.search);
   if (PAGE === 'tv') {
     const token = store.get(`partyhub.host.${CODE}`);

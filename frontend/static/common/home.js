@@ -2,12 +2,14 @@
 import { h, mount } from './dom.js';
 import { t, setLang } from './i18n.js';
 import { store, postJSON } from './util.js';
+import { hostHeaders, refusal } from './decks.js';
 
 const lang = setLang(document.body.dataset.lang);
 const params = new URLSearchParams(location.search);
 const saved = store.get('partyhub.lang');
 if (!params.has('lang') && saved && saved !== lang && ['en', 'uk', 'ru'].includes(saved)) {
-  location.replace(`?lang=${saved}`);
+  params.set('lang', saved);   // a shared deck's link (?deck=) keeps its code
+  location.replace(`?${params}`);
 }
 
 for (const a of document.querySelectorAll('.langs a')) {
@@ -70,3 +72,33 @@ form.addEventListener('submit', (e) => {
   }
   location.href = `/j/${code}`;
 });
+
+/* A deck's share link (/?deck=CODE, docs/protocol.md "Decks"): add it to this TV's decks. */
+function newHostKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const shared = (params.get('deck') || '').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 12);
+if (shared) {
+  const note = h('p', { class: 'hint', role: 'status' });
+  const add = h('button', { class: 'btn big', type: 'button' }, t('home.deck_add', { code: shared }));
+  add.addEventListener('click', async () => {
+    add.disabled = true;
+    // a TV that never made a room has no host key yet: it makes its own (the server keeps it)
+    if (!store.get('partyhub.hostKey')) store.set('partyhub.hostKey', newHostKey());
+    const r = await fetch('/api/decks/redeem', { method: 'POST', body: JSON.stringify({ code: shared }),
+      headers: { 'Content-Type': 'application/json', ...hostHeaders() } }).catch(() => null);
+    const body = r ? await r.json().catch(() => null) : { error: { message: t('conn.offline') } };
+    if (r && r.status === 200) {
+      note.textContent = t('decks.redeemed', { name: body.name, n: body.cards });
+      add.remove();
+    } else {
+      note.textContent = refusal(body, r ? r.status : 0);
+      note.classList.add('warn');
+      add.disabled = false;
+    }
+  });
+  document.querySelector('.home-actions').after(h('section', { class: 'home-deck' },
+    h('h2', null, t('home.deck_title')), h('p', { class: 'hint' }, t('home.deck_hint')), add, note));
+}

@@ -5,7 +5,7 @@ import { postJSON } from './util.js';
 import { askForSeat } from './claims.js';
 
 const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked',
-  'name_kicked', 'not_claimable', 'seat_taken', 'claims_full'];
+  'name_kicked', 'not_claimable', 'seat_taken', 'claims_full', 'not_family_friendly'];
 
 /** The join form. A name whose seat is disconnected is "claimable": the form then offers to
  * ask the host for that seat (onClaimed(answer, name) once the request is made). */
@@ -81,7 +81,7 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
   }
   mount(root, h('main', { class: 'screen join-screen' },
     h('header', { class: 'join-head' },
-      h('div', { class: 'logo' }, 'partyhub'),
+      h('h1', { class: 'logo' }, 'partyhub'),
       h('div', { class: 'join-room' }, t('join.room'), h('b', null, code))),
     form));
   setTimeout(() => input.focus(), 50);
@@ -89,7 +89,7 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
 
 export function showNotHost(root, code, onWatch) {
   mount(root, h('main', { class: 'screen center-screen' },
-    h('div', { class: 'logo' }, 'partyhub'),
+    h('h1', { class: 'logo' }, 'partyhub'),
     h('h2', null, t('tv.not_host', { code })),
     h('p', { class: 'hint' }, t('tv.not_host_hint')),
     h('div', { class: 'btn-row' },
@@ -101,7 +101,7 @@ export function showNotHost(root, code, onWatch) {
 export function showGone(root, code, reason) {
   const ended = reason === 'room_closed';
   mount(root, h('main', { class: 'screen center-screen gone-screen' },
-    h('div', { class: 'logo' }, 'partyhub'),
+    h('h1', { class: 'logo' }, 'partyhub'),
     h('h2', null, !code ? t('room.none') : ended ? t('room.ended', { code }) : t('room.gone', { code })),
     ended ? h('p', { class: 'hint' }, t('room.ended_hint')) : null,
     h('a', { class: 'btn primary big', href: '/' }, ended ? t('room.new') : t('room.home'))));
@@ -109,7 +109,7 @@ export function showGone(root, code, reason) {
 
 export function showReplaced(root, onUseHere) {
   mount(root, h('main', { class: 'screen center-screen' },
-    h('div', { class: 'logo' }, 'partyhub'),
+    h('h1', { class: 'logo' }, 'partyhub'),
     h('h2', null, t('conn.replaced_title')),
     h('p', { class: 'hint' }, t('conn.replaced_hint')),
     h('button', { class: 'btn primary big', onclick: () => onUseHere() }, t('conn.use_here'))));

@@ -58,7 +58,7 @@ function buildTv(box) {
     p.drawer.hidden = !open;
     p.gear.setAttribute('aria-expanded', open ? 'true' : 'false');
     p.gear.classList.toggle('on', open);
-    if (open) closeOptions(p.picker);
+    if (open) { closeOptions(p.picker); if (!p.decks.hidden) withDecks((m) => m.reloadDecks()); }
   };
   p.gear.addEventListener('click', () => openSettings(p.drawer.hidden));
   p.drawerHead = h('div', { class: 'drawer-head' });
@@ -73,16 +73,30 @@ function buildTv(box) {
   return p;
 }
 
-function hidesCode(room) {
-  return room.streamer && room.locked;
+const SHOW_CODE_MS = 15000;
+
+/** Streamer mode hides the code and the QR from the stream; the host may show them a moment. */
+function hidesCode(room, p) {
+  return room.streamer && !(p.shownUntil > Date.now());
+}
+
+function showCode(p, app) {
+  p.shownUntil = Date.now() + SHOW_CODE_MS;
+  clearTimeout(p.shownTimer);
+  p.shownTimer = setTimeout(() => { p.shownUntil = 0; if (app.view && app.view.room.phase === 'lobby') updateTv(p, app.view, app); },
+    SHOW_CODE_MS);
+  updateTv(p, app.view, app);
 }
 
 function updateTv(p, view, app) {
   const room = view.room;
-  region(p.join, [t('lang'), room.code, room.join_url, hidesCode(room)], () => {
-    if (hidesCode(room)) {
+  region(p.join, [t('lang'), room.code, room.join_url, hidesCode(room, p)], () => {
+    if (hidesCode(room, p)) {
+      const canShow = (view.actions || []).some((a) => a.type === 'settings');
       return h('div', { class: 'join-hidden' }, h('div', { class: 'logo small' }, 'partyhub'),
-        h('p', null, t('lobby.streamer_hidden')));
+        h('p', null, t('lobby.streamer_hidden')),
+        canShow && !room.locked ? h('button', { class: 'btn show-code', type: 'button', onclick: () => showCode(p, app) },
+          t('lobby.streamer_show')) : null);
     }
     const link = h('div', { class: 'join-url' }, room.join_url || '');
     return [
@@ -123,14 +137,18 @@ function renderSettings(box, view, app) {
   const lock = acts.find((a) => a.type === 'lock' || a.type === 'unlock');
   const bot = acts.find((a) => a.type === 'add_bot');
   box.hidden = !settings && !lock && !bot;
-  region(box, [t('lang'), room.language, room.streamer, room.extended, room.takeover, room.locked, !!settings, lock && lock.type, !!bot], () => {
+  region(box, [t('lang'), room.language, room.streamer, room.timers, room.takeover, room.family, room.locked, !!settings, lock && lock.type, !!bot], () => {
     const out = [];
     if (settings) {
       out.push(h('label', { class: 'set' }, h('span', null, t('set.language')),
         h('select', { onchange: (e) => app.act({ type: 'settings', language: e.target.value }) },
           [['en', 'English'], ['uk', 'Українська'], ['ru', 'Русский']].map(([v, n]) =>
             h('option', { value: v, selected: room.language === v }, n)))));
-      for (const key of ['streamer', 'extended', 'takeover']) {
+      out.push(h('label', { class: 'set' }, h('span', null, t('set.timers')),
+        h('select', { 'data-set': 'timers', onchange: (e) => app.act({ type: 'settings', timers: e.target.value }) },
+          ['normal', 'extended', 'relaxed'].map((v) =>
+            h('option', { value: v, selected: room.timers === v }, t(`timers.${v}`))))));
+      for (const key of ['family', 'streamer', 'takeover']) {
         out.push(h('label', { class: 'set toggle' },
           h('input', { type: 'checkbox', checked: !!room[key], onchange: (e) => app.act({ type: 'settings', [key]: e.target.checked }) }),
           h('span', null, t(`set.${key}`))));
@@ -146,84 +164,19 @@ function renderSettings(box, view, app) {
   });
 }
 
-/* ---------- custom decks (TV host only): POST /api/rooms/<code>/decks ---------- */
+/* ---------- custom decks (TV host only): frontend/static/common/decks.js ---------- */
 
-const deckUp = { name: '', busy: false, pct: null, done: null, error: null, rejected: [], v: 0 };
-
-function renderDeckUpload(p, view, app) {
-  const box = p.decks;
-  const token = store.get(`partyhub.host.${app.code}`);
-  box.hidden = !token || !(view.actions || []).some((a) => a.type === 'settings');
-  if (box.hidden) return;
-  region(box, [t('lang'), deckUp.v], () => {
-    // the inputs outlive re-renders (progress, language): the chosen files stay chosen
-    const name = box._name || (box._name = h('input', { type: 'text', maxlength: 40,
-      oninput: (e) => { deckUp.name = e.target.value; } }));
-    name.value = deckUp.name;
-    name.placeholder = t('deck.name');
-    const files = box._files || (box._files = h('input', { type: 'file', multiple: true,
-      accept: 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp,.zip,application/zip' }));
-    const go = h('button', { class: 'btn small', type: 'button', disabled: deckUp.busy,
-      onclick: () => uploadDeck(p, app, token, name.value, files.files) }, t('deck.upload'));
-    let status = null;
-    if (deckUp.busy) {
-      status = h('p', { class: 'hint', role: 'status' },
-        deckUp.pct != null && deckUp.pct < 100 ? t('deck.uploading', { pct: deckUp.pct }) : t('deck.processing'));
-    } else if (deckUp.error) {
-      status = h('p', { class: 'hint warn', role: 'status' }, deckUp.error);
-    } else if (deckUp.done) {
-      status = h('p', { class: 'hint', role: 'status' }, t('deck.done', deckUp.done));
-    }
-    const rejected = deckUp.rejected.length ? h('div', { class: 'deck-rejected' },
-      h('p', { class: 'hint' }, t('deck.rejected')),
-      h('ul', null, deckUp.rejected.map((r) => h('li', null, h('b', null, r.file), ` — ${r.message}`)))) : null;
-    return [h('h4', null, t('deck.title')), h('p', { class: 'hint' }, t('deck.hint')),
-      h('label', { class: 'opt' }, h('span', { class: 'olabel' }, t('deck.name')), name),
-      h('label', { class: 'opt' }, h('span', { class: 'olabel' }, t('deck.files')), files),
-      go, status, rejected];
-  });
+// decks.js is loaded by a host's TV only, when its drawer is first drawn: phones never need it
+let decksModule = null;
+function withDecks(fn) {
+  if (decksModule) { fn(decksModule); return; }
+  import('./decks.js').then((m) => { decksModule = m; fn(m); });
 }
 
-function uploadDeck(p, app, token, name, fileList) {
-  const redraw = () => { deckUp.v += 1; if (app.view) updateTv(p, app.view, app); };
-  Object.assign(deckUp, { name, done: null, error: null, rejected: [] });
-  if (!name.trim()) { deckUp.error = t('deck.need_name'); redraw(); return; }
-  if (!fileList || !fileList.length) { deckUp.error = t('deck.need_files'); redraw(); return; }
-  const form = new FormData();
-  form.append('name', name.trim());
-  for (const f of fileList) form.append('files', f, f.name);
-  const xhr = new XMLHttpRequest();
-  xhr.open('POST', `/api/rooms/${encodeURIComponent(app.code)}/decks`);
-  xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-  xhr.upload.onprogress = (e) => {
-    if (!e.lengthComputable) return;
-    deckUp.pct = Math.floor((100 * e.loaded) / e.total);
-    redraw();
-  };
-  xhr.onerror = () => { Object.assign(deckUp, { busy: false, error: t('deck.failed', { message: t('conn.offline') }) }); redraw(); };
-  xhr.onload = () => {
-    let body = {};
-    try { body = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
-    deckUp.busy = false;
-    deckUp.rejected = body.rejected || [];
-    if (xhr.status === 201) {
-      deckUp.done = { name: body.name, n: body.cards };
-      deckUp.name = '';
-      if (p.decks._files) p.decks._files.value = '';
-      // the picker offers the new deck at once: the game list carries this host's choices
-      fetch('/api/games', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json()).then((games) => {
-        if (app.view && app.view.room && app.view.room.games) app.view.room.games = games;
-        redraw();
-      }).catch(() => {});
-    } else {
-      const err = body.error || {};
-      deckUp.error = t('deck.failed', { message: err.message || String(xhr.status) });
-    }
-    redraw();
-  };
-  Object.assign(deckUp, { busy: true, pct: 0 });
-  redraw();
-  xhr.send(form);
+function renderDeckUpload(p, view, app) {
+  const token = store.get(`partyhub.host.${app.code}`);
+  p.decks.hidden = !token || !(view.actions || []).some((a) => a.type === 'settings');
+  if (!p.decks.hidden) withDecks((m) => m.renderDecks(p.decks, view, app, token));
 }
 
 /** The players as tiles (TV) or rows (phone); new players pop in. */
@@ -244,7 +197,8 @@ function renderPlayers(box, view, app, kind) {
       pl.id === room.vip ? h('span', { class: 'tag vip', title: t('lobby.vip') }, '★ ' + t('lobby.vip')) : null,
       pl.bot ? h('span', { class: 'tag' }, t('lobby.bot')) : null,
       pl.id === view.you.id ? h('span', { class: 'tag' }, t('lobby.you')) : null),
-    kicks.has(pl.id) ? kickButton(kicks.get(pl.id), pl, app) : null);
+    kicks.has(pl.id) ? kickButton(kicks.get(pl.id), pl, app) : null,
+    pl.bot ? null : app.hideButton({ player: pl.id, name: pl.name }));
   });
   if (kind === 'tiles' && room.players.length < 3) {
     for (let i = room.players.length; i < 3; i++) {
@@ -303,7 +257,7 @@ function updatePhone(p, view, app) {
       h('button', { class: 'btn primary big', onclick: () => app.join() }, t('audience.join')),
     ]);
   }
-  mount(p.list, h('h3', null, t('lobby.players', { n: room.players.length })),
+  mount(p.list, h('h2', null, t('lobby.players', { n: room.players.length })),
     h('div', { class: 'players' }));
   renderPlayers(p.list.lastChild, view, app, 'rows');
   renderBarred(p.barred, view, app);

@@ -3,13 +3,22 @@ import { h, region } from './dom.js';
 import { t } from './i18n.js';
 import { humanise } from './util.js';
 
-const pick = { game: null, values: {}, open: false };   // survives re-renders (open: the options drawer)
+// The chosen game and options are room state (room.chosen, the `choose` action).
+const pick = { game: null, open: false, view: null, app: null };
 
 /** Close the options drawer (the TV's settings drawer opens in the same spot). */
 export function closeOptions(box) {
   if (!pick.open) return;
   pick.open = false;
   if (box && box._rerender) box._rerender();
+}
+
+/** A choice that is gone (a deleted deck): no option keeps it picked. */
+export function forgetChoice(value) {
+  const c = pick.view && pick.view.room.chosen;
+  if (!c) return;
+  const options = Object.fromEntries(Object.entries(c.options).filter(([, v]) => v !== value));
+  pick.app.act({ type: 'choose', game: c.game, options });
 }
 
 export function gameLabel(g) {
@@ -30,14 +39,17 @@ function choiceLabel(name, value, game) {
 
 export function renderPicker(box, view, app, enabled) {
   const room = view.room;
+  Object.assign(pick, { view, app });
   const games = room.games || [];
   const starts = new Map((view.actions || []).filter((a) => a.type === 'start').map((a) => [a.game, a]));
-  if (!pick.game || !games.some((g) => g.id === pick.game)) {
+  const chosen = room.chosen && games.some((g) => g.id === room.chosen.game) ? room.chosen : null;
+  if (chosen) pick.game = chosen.game;
+  else if (!pick.game || !games.some((g) => g.id === pick.game)) {
     pick.game = (room.game && games.some((g) => g.id === room.game)) ? room.game
       : ([...starts.keys()][0] || (games[0] && games[0].id) || null);
   }
-  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.extended,
-    games.map((g) => JSON.stringify(g.options))];   // the deck choices grow when a deck is uploaded
+  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.timer_factor,
+    room.language, JSON.stringify(chosen), games.map((g) => JSON.stringify(g.options))];   // the deck choices grow when a deck is uploaded
   region(box, key, () => build(box, view, app, games, starts, enabled));
 }
 
@@ -45,6 +57,8 @@ function build(box, view, app, games, starts, enabled) {
   const rerender = () => { box._regionKey = null; renderPicker(box, view, app, enabled); };
   box._rerender = rerender;
   const tv = app.page === 'tv';
+  const mayChoose = (view.actions || []).some((a) => a.type === 'choose');
+  const choose = (game, options) => { if (mayChoose) app.act({ type: 'choose', game, options }); };
   const n = view.room.players.length;
   const list = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('pick.title') },
     games.map((g) => {
@@ -52,17 +66,25 @@ function build(box, view, app, games, starts, enabled) {
       return h('button', {
         class: ['game-card', g.id === pick.game && 'sel', !fits && 'dim'],
         role: 'radio',
+        'data-game': g.id,
         'aria-checked': g.id === pick.game ? 'true' : 'false',
         title: gameLabel(g),
-        onclick: () => { pick.game = g.id; rerender(); },
+        onclick: () => {
+          if (g.id === pick.game) return;
+          pick.game = g.id;
+          choose(g.id, {});
+          rerender();
+        },
       },
       h('span', { class: 'gname' }, gameLabel(g)),
       h('span', { class: 'gplayers' }, t('pick.players', { min: g.min_players, max: g.max_players })));
     }));
   const g = games.find((x) => x.id === pick.game);
   const start = g && starts.get(g.id);
-  const values = (pick.values[pick.game] = pick.values[pick.game] || {});
-  const form = g ? optionsForm(g, values, view.room.extended) : null;
+  const chosen = view.room.chosen && view.room.chosen.game === pick.game ? view.room.chosen.options : {};
+  const values = { ...chosen };
+  const change = (name, v) => { values[name] = v; choose(g.id, { ...values }); };
+  const form = g ? optionsForm(g, values, view.room, change) : null;
   let note = null;
   if (g && !start) {
     note = h('p', { class: 'hint' }, n < g.min_players || n > g.max_players
@@ -73,7 +95,7 @@ function build(box, view, app, games, starts, enabled) {
     disabled: !start || !enabled,
     onclick: () => {
       if (!start) return;
-      app.act({ type: 'start', game: g.id, options: collect(g, values) });
+      app.act(mayChoose ? { type: 'start', game: g.id } : { type: 'start', game: g.id, options: values });
     },
   }, g && tv ? t('pick.start', { game: gameLabel(g) }) : t('pick.start_plain'));
   // the options stay folded behind a toggle: on the TV they open in a drawer over the
@@ -102,37 +124,37 @@ function build(box, view, app, games, starts, enabled) {
   return [h('h3', null, t('pick.title')), list, toggle, opts, note, go];
 }
 
-function collect(g, values) {
-  const out = {};
-  for (const [name, spec] of Object.entries(g.options || {})) {
-    if (name in values && values[name] !== spec.default) out[name] = values[name];
-  }
-  return out;
+/** An unset `language` shows the room's. */
+export function shownValue(name, spec, values, roomLanguage) {
+  if (name in values) return values[name];
+  if (name === 'language' && Array.isArray(spec.choices) && spec.choices.includes(roomLanguage)) return roomLanguage;
+  return spec.default;
 }
 
-function optionsForm(g, values, extended) {
+function optionsForm(g, values, room, change) {
   const entries = Object.entries(g.options || {});
   if (!entries.length) return null;
+  const factor = room.timer_factor;
   return h('div', { class: 'options' }, entries.map(([name, spec]) => {
-    const val = name in values ? values[name] : spec.default;
+    const val = shownValue(name, spec, values, room.language);
     const label = h('span', { class: 'olabel' }, optionLabel(name, g.id));
     if (Array.isArray(spec.choices)) {
       return h('label', { class: 'opt' }, label,
-        h('select', { onchange: (e) => { values[name] = spec.choices[e.target.selectedIndex]; } },
+        h('select', { 'data-opt': name, onchange: (e) => change(name, spec.choices[e.target.selectedIndex]) },
           spec.choices.map((c) => h('option', { value: String(c), selected: c === val },
             spec.labels && spec.labels[c] != null ? spec.labels[c] : choiceLabel(name, c, g.id)))));
     }
     if (typeof spec.default === 'boolean') {
       return h('label', { class: 'opt toggle' },
-        h('input', { type: 'checkbox', checked: !!val, onchange: (e) => { values[name] = e.target.checked; } }), label);
+        h('input', { type: 'checkbox', 'data-opt': name, checked: !!val, onchange: (e) => change(name, e.target.checked) }), label);
     }
     if (typeof spec.default === 'number') {
-      return stepper(name, spec, val, values, label, extended);
+      return stepper(name, spec, val, change, label, factor);
     }
     const long = (spec.max || 0) > 200;
     return h('label', { class: ['opt', long && 'wide'] }, label,
       h(long ? 'textarea' : 'input', { type: long ? null : 'text', value: val == null ? '' : String(val),
-        maxlength: spec.max || 200, rows: long ? 3 : null, oninput: (e) => { values[name] = e.target.value; } }));
+        maxlength: spec.max || 200, rows: long ? 3 : null, 'data-opt': name, onchange: (e) => change(name, e.target.value) }));
   }));
 }
 
@@ -157,18 +179,18 @@ export function nextValue(spec, v, dir) {
   return Math.max(min, Math.min(max, nv));
 }
 
-function stepper(name, spec, val, values, label, extended) {
+function stepper(name, spec, val, change, label, factor) {
   let v = typeof val === 'number' ? val : (spec.min != null ? spec.min : 0);
-  const out = h('output', { class: 'oval' });
+  const out = h('output', { class: 'oval', 'data-opt': name });
   const show = () => {
     if (spec.seconds && v === 0) { out.textContent = t('opt.off'); return; }
     out.textContent = spec.seconds ? t('opt.seconds', { n: v }) : String(v);
-    if (spec.seconds && extended) out.textContent += ' ×2';
+    if (spec.seconds && factor > 1) out.textContent += ` ×${factor}`;
   };
   const set = (dir) => {
     v = nextValue(spec, v, dir);
-    values[name] = v;
     show();
+    change(name, v);
   };
   show();
   return h('div', { class: 'opt stepper' }, label,

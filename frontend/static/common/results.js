@@ -3,6 +3,11 @@
 import { h, mount, chip } from './dom.js';
 import { t } from './i18n.js';
 
+/** "4 points", or the game's own unit when its strings have `score.<game>` (jinx: "4 cards"). */
+export function unit(room, n) {
+  return t(`score.${room && room.game}`, { n }, '') || t('score.points', { n });
+}
+
 /** Players grouped by score, best first: [{score, players: [...]}, ...] */
 export function ranks(players, scores) {
   const by = new Map();
@@ -32,14 +37,14 @@ export function renderResults(box, view, app, slot) {
   const podium = h('div', { class: 'podium' }, order.map((i) => h('div', { class: ['step', `step-${i + 1}`] },
     stepPlayers(steps[i].players, winners, me),
     h('div', { class: 'block' }, h('span', { class: 'place' }, String(i + 1)),
-      h('span', { class: 'pts' }, t('score.points', { n: steps[i].score }))))));
+      h('span', { class: 'pts' }, unit(room, steps[i].score))))));
 
   const rest = groups.slice(3);
   let place = 4;
   const restList = rest.length ? h('ol', { class: 'rest' }, rest.map((g) => {
     const li = h('li', { value: place }, h('span', { class: 'place' }, `${place}.`),
       g.players.map((p) => h('span', { class: 'rest-p', title: p.name }, chip(p), h('span', { class: 'rname' }, p.name))),
-      h('span', { class: 'pts' }, t('score.points', { n: g.score })));
+      h('span', { class: 'pts' }, unit(room, g.score)));
     place += 1;
     return li;
   })) : null;
@@ -77,22 +82,26 @@ function stepPlayers(players, winners, me) {
       t('results.more', { n: hidden.length })) : null);
 }
 
-function winnerTitle(room, res) {
-  if ((res.winners || []).length > 2) return t('results.tie');
+/** "Ann wins!", "Ann & Bob win!", "Ann, Bob & Cy win!" (uk/ru: "і"/"и", a plural verb); a
+ * bigger tie is "It's a tie!". */
+export function winnerTitle(room, res) {
+  if ((res.winners || []).length > 3) return t('results.tie');
   const names = (res.winners || []).map((id) => (room.players.find((p) => p.id === id) || {}).name).filter(Boolean);
-  return names.length ? t('results.winner', { name: names.join(' & ') }) : t('results.title');
+  if (!names.length) return t('results.title');
+  const last = names.pop();
+  const name = names.length ? t('results.and', { a: names.join(', '), b: last }) : last;
+  return t('results.winner', { name, n: names.length + 1 });
 }
 
 function scoreboard(room, app) {
-  const played = room.scoreboard || [];
-  if (!played.length) return null;
-  const wins = new Map(room.players.map((p) => [p.id, 0]));
-  for (const g of played) for (const w of g.winners || []) if (wins.has(w)) wins.set(w, wins.get(w) + 1);
+  const board = room.scoreboard || {};
+  if (!board.played) return null;
+  const wins = new Map(room.players.map((p) => [p.id, (board.wins || {})[p.id] || 0]));
   const table = [...room.players].sort((a, b) => wins.get(b.id) - wins.get(a.id));
   const name = (id) => (room.players.find((p) => p.id === id) || {}).name || '—';
   return h('aside', { class: ['scoreboard', room.players.length > 8 && 'many'] },
-    h('h3', null, t('results.scoreboard', { n: played.length })),
-    h('ol', { class: 'games-played' }, played.slice(-6).map((g) => h('li', null,
+    h('h2', null, t('results.scoreboard', { n: board.played })),
+    h('ol', { class: 'games-played' }, (board.recent || []).map((g) => h('li', null,
       h('span', { class: 'sb-game' }, t(`game.${g.game}`, null, g.game)),
       h('span', { class: 'sb-win' }, (g.winners || []).map(name).join(', ') || '—')))),
     h('div', { class: 'wins' }, table.map((p) => h('div', { class: 'win-row', style: { '--pc': p.color }, title: p.name },

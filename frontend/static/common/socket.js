@@ -1,5 +1,21 @@
 // The partyhub WebSocket client: reconnect with backoff + jitter, resync by whole views,
-// unique action ids, ping/pong clock offset, stream frames, connection status.
+// unique action ids, ping/pong clock offset and heartbeat, stream frames, connection status.
+
+// The heartbeat (docs/protocol.md, "Heartbeat"): a ping every PING_MS; a socket that has
+// received nothing for PONG_TIMEOUT_MS after a ping is dead (half-open: Wi-Fi gone and back,
+// a phone back from the background), so it is dropped and reconnected with the backoff. A
+// socket that has received nothing OPEN_TIMEOUT_MS after it was made (its handshake or first
+// view lost) is given up too and retried within TIMEOUT_RETRY_MS (each such attempt has
+// already waited OPEN_TIMEOUT_MS): a returning network is noticed within the sum of the two.
+// Coming back (visible, pageshow, resume, online), a socket that has received nothing for
+// STALE_MS, or a connecting one made more than CONNECT_GRACE_MS ago (lost in the gap), is
+// replaced at once; a fresher one is probed with a ping.
+export const PING_MS = 5000;
+export const PONG_TIMEOUT_MS = 4000;
+export const OPEN_TIMEOUT_MS = 5000;
+export const TIMEOUT_RETRY_MS = 2000;
+export const STALE_MS = PING_MS + PONG_TIMEOUT_MS;
+export const CONNECT_GRACE_MS = 1000;
 
 const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'room_closed', 'kicked', 'unauthorized']);
 
@@ -31,12 +47,27 @@ export class Socket {
     this.prefix = Math.random().toString(36).slice(2, 8);
     this.pingTimer = null;
     this.retryTimer = null;
+    this.deadTimer = null;
+    this.pingAt = 0;             // when the last ping went out (performance.now())
+    this.heardAt = 0;            // when the socket last received a frame, or was made
+    this.heard = 0;              // frames received by this client (the watch counts them)
+    this.fresh = true;           // the current socket has received no frame yet
     this.status = null;
-    this._online = () => { if (!this.ws && !this.stopped) this.reconnectNow(); };
-    window.addEventListener('online', this._online);
+    const back = () => this.comeBack();
+    window.addEventListener('online', back);
+    window.addEventListener('pageshow', (e) => { if (e.persisted) back(); });   // back-forward cache
+    document.addEventListener('resume', back);            // a frozen page thawed (Chromium)
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible' && !this.stopped && !this.ws) this.reconnectNow();
+      if (document.visibilityState === 'visible') back();
     });
+  }
+
+  /** The network or the page is back: replace a missing or stale socket, probe a fresh one. */
+  comeBack() {
+    if (this.stopped) return;
+    const quiet = performance.now() - this.heardAt;
+    if (!this.ws || quiet > (this.fresh ? CONNECT_GRACE_MS : STALE_MS)) { this.reconnectNow(); return; }
+    if (this.ws.readyState === 1 && performance.now() - this.pingAt > 1000) this.ping();
   }
 
   url() {
@@ -64,6 +95,9 @@ export class Socket {
       return;
     }
     this.ws = ws;
+    this.heardAt = performance.now();
+    this.fresh = true;
+    this.watch(OPEN_TIMEOUT_MS);
     ws.onopen = () => {
       opened = true;
       this.attempt = 0;
@@ -71,13 +105,19 @@ export class Socket {
       this.setStatus('open');
       this.ping();
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.ping(), 5000);
+      this.pingTimer = setInterval(() => this.ping(), PING_MS);
     };
-    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onmessage = (ev) => {
+      this.heardAt = performance.now();
+      this.heard += 1;
+      this.fresh = false;
+      this.receive(ev.data);
+    };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;          // a replaced socket
       this.ws = null;
       clearInterval(this.pingTimer);
+      clearTimeout(this.deadTimer);
       if (this.stopped) { this.setStatus('closed'); return; }
       if (ev.code === 4003) { this.refused('bad_token'); return; }       // refused / kicked
       if (ev.code === 4010) { this.refused('room_closed'); return; }     // ended (frame came first)
@@ -97,10 +137,37 @@ export class Socket {
     };
   }
 
+  /** Give the current socket up after ms unless it receives a frame meanwhile. */
+  watch(ms) {
+    const ws = this.ws;
+    const heard = this.heard;
+    clearTimeout(this.deadTimer);
+    this.deadTimer = setTimeout(() => {
+      if (!ws || this.ws !== ws || this.heard !== heard) return;
+      const unanswered = this.fresh;       // never heard from: the network, not the server
+      this.drop();
+      this.scheduleRetry(unanswered ? TIMEOUT_RETRY_MS : undefined);
+    }, ms);
+  }
+
+  /** Let the current socket go without waiting for its closing handshake (which a dead
+   * network never completes: a browser waits up to a minute for it). */
+  drop() {
+    const ws = this.ws;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.deadTimer);
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      try { ws.close(); } catch (e) { /* ignore */ }
+    }
+  }
+
   /** The socket died before opening while holding a token: find out whether it is refused. */
   async checkRefusal() {
     try {
-      const r = await fetch(`/api/rooms/${encodeURIComponent(this.code)}`, { cache: 'no-store' });
+      const quick = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(OPEN_TIMEOUT_MS) : undefined;
+      const r = await fetch(`/api/rooms/${encodeURIComponent(this.code)}`, { cache: 'no-store', signal: quick });
       if (r.status === 404) { this.refused('room_not_found'); return; }
       if (r.status === 410) { this.refused('room_closed'); return; }
       const pid = this.o.pid && this.o.pid();
@@ -122,11 +189,11 @@ export class Socket {
     this.o.onRefused && this.o.onRefused(reason);
   }
 
-  scheduleRetry() {
+  scheduleRetry(cap = 15000) {
     if (this.stopped) return;
     this.attempt += 1;
     this.setStatus(navigator.onLine === false ? 'offline' : 'reconnecting');
-    const base = Math.min(15000, 400 * 2 ** Math.min(this.attempt - 1, 6));
+    const base = Math.min(cap, 400 * 2 ** Math.min(this.attempt - 1, 6));
     const delay = base / 2 + Math.random() * base / 2;   // "equal jitter"
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => this.connect(), delay);
@@ -134,6 +201,7 @@ export class Socket {
 
   reconnectNow() {
     clearTimeout(this.retryTimer);
+    this.drop();
     this.connect();
   }
 
@@ -141,10 +209,7 @@ export class Socket {
   switchToken(token) {
     this.token = token || null;
     this.v = -1;
-    const old = this.ws;
-    this.ws = null;
-    if (old) { old.onclose = null; try { old.close(); } catch (e) { /* ignore */ } }
-    clearInterval(this.pingTimer);
+    this.drop();
     this.attempt = 0;
     this.connect();
   }
@@ -152,10 +217,7 @@ export class Socket {
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
-    const ws = this.ws;
-    this.ws = null;
-    if (ws) { ws.onclose = null; try { ws.close(); } catch (e) { /* ignore */ } }
+    this.drop();
   }
 
   receive(data) {
@@ -204,7 +266,10 @@ export class Socket {
   }
 
   ping() {
-    this.send({ t: 'ping', d: { c: Date.now() } });
+    if (!this.send({ t: 'ping', d: { c: Date.now() } })) return;
+    this.pingAt = performance.now();
+    // before its first frame a socket has OPEN_TIMEOUT_MS (a busy server delays the first view)
+    if (!this.fresh) this.watch(PONG_TIMEOUT_MS);
   }
 
   pong(d) {

@@ -1,16 +1,29 @@
-// Small synthesised sounds for the TV (WebAudio, no audio files).
-// Browsers start audio only after a user gesture: unlock() on the first tap or key.
+// Small synthesised sounds (WebAudio, no audio files): the TV's table sounds and the phone's
+// turn cue. Browsers start audio only after a user gesture: unlock() on the first tap or key.
+// Every tone goes through one master gain: the TV's mute and volume (volume.js) set it.
 
 let ctx = null;
+let master = null;
 let muted = false;
+let volume = 1;
+let played = 0;       // sounds that reached the speakers' graph (tests read it through stats())
 
 function ac() {
   if (!ctx) {
     const C = window.AudioContext || window.webkitAudioContext;
     if (!C) return null;
     ctx = new C();
+    master = ctx.createGain();
+    master.gain.value = level();
+    master.connect(ctx.destination);
   }
   return ctx;
+}
+
+function level() { return muted ? 0 : volume; }
+
+function applyLevel() {
+  if (master) master.gain.value = level();
 }
 
 export function unlock() {
@@ -22,8 +35,21 @@ export function ready() {
   return !!ctx && ctx.state === 'running';
 }
 
-export function setMuted(m) { muted = !!m; }
+export function setMuted(m) { muted = !!m; applyLevel(); }
 export function isMuted() { return muted; }
+
+/** The master volume, 0..1 (clamped). */
+export function setVolume(v) {
+  const n = Number(v);
+  volume = Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;
+  applyLevel();
+}
+export function getVolume() { return volume; }
+
+/** For tests and the console: {played, gain} (gain: the master gain now, null before audio). */
+export function stats() {
+  return { played, gain: master ? master.gain.value : null, state: ctx ? ctx.state : null };
+}
 
 function tone(freq, start, dur, { type = 'sine', gain = 0.2, to = null } = {}) {
   const c = ctx;
@@ -36,7 +62,7 @@ function tone(freq, start, dur, { type = 'sine', gain = 0.2, to = null } = {}) {
   g.gain.setValueAtTime(0.0001, t0);
   g.gain.exponentialRampToValueAtTime(gain, t0 + 0.01);
   g.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
-  o.connect(g).connect(c.destination);
+  o.connect(g).connect(master);
   o.start(t0);
   o.stop(t0 + dur + 0.05);
 }
@@ -56,11 +82,12 @@ const SOUNDS = {
 
 /** Play a named sound: join, leave, start, tick, last, reveal, turn, error, win. */
 export function play(name) {
-  if (muted) return;
+  if (muted || volume === 0) return false;
   const c = ac();
-  if (!c || c.state !== 'running') return;
+  if (!c || c.state !== 'running') return false;
   const s = SOUNDS[name];
-  if (s) {
-    try { s(); } catch (e) { /* ignore */ }
-  }
+  if (!s) return false;
+  try { s(); } catch (e) { return false; }
+  played += 1;
+  return true;
 }

@@ -168,4 +168,5 @@ class Association:
         scores = dict(state["scores"])
         best = max(scores.values())
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
-                "reason": state["ended"], "turns": state["turn"]}
+                "reason": state["ended"], "turns": state["turn"],
+                "recap": [dict(r) for r in state.get("history", [])]}

@@ -27,7 +27,7 @@ def setup(seats: list, options: dict, seed: int) -> dict:
         "phase": "tell", "turn": 0, "teller": 0, "clue": None,
         "played": {}, "table": [], "votes": {}, "scores": {s: 0 for s in seats},
         "last": None, "deadline": None, "idle": 0, "ended": None,
-        "sitting_out": [],
+        "sitting_out": [], "history": [],
     }
     pile = list(deck["cards"])
     r = rng(state)
@@ -139,10 +139,21 @@ def reveal(state: dict, now: int, events: list) -> None:
                   for c in order],
         "gains": gain, "scores": dict(state["scores"]),
     }
+    state.setdefault("history", []).append(recap(state["last"]))
     state.update(phase="reveal", table=order)
     set_timer(state, "reveal_seconds", now)
     events.append({"type": "turn_scored", "storyteller": told, "story_card": state["played"][told],
                    "case": case, "gains": gain})
+
+
+def recap(last: dict) -> dict:
+    """A revealed turn for the results screen: the clue, the storyteller's card, who found it
+    and who was fooled by whose card. Only what the reveal already showed everyone."""
+    story = next(c for c in last["cards"] if c["card"] == last["story_card"])
+    return {"turn": last["turn"], "storyteller": last["storyteller"], "clue": last["clue"],
+            "story_card": last["story_card"], "case": last["case"], "found": list(story["voters"]),
+            "fooled": [{"voter": v, "by": c["owner"], "card": c["card"]}
+                       for c in last["cards"] if c["card"] != last["story_card"] for v in c["voters"]]}
 
 
 def end_turn(state: dict, now: int, events: list, told: bool = True) -> None:

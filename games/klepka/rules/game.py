@@ -19,6 +19,16 @@ ACTIONS = {
 }
 
 
+BEST_WORDS = 5
+
+
+def best_words(state) -> list[dict]:
+    """The recap: the game's best words by points (the earlier word first on a tie)."""
+    ranked = sorted(enumerate(state["words"]), key=lambda iw: (-iw[1]["points"], iw[0]))
+    return [{k: w[k] for k in ("seat", "word", "points", "double", "wild", "turn")}
+            for _, w in ranked[:BEST_WORDS]]
+
+
 class KlepkaGame:
     id = "klepka"
     name = "Klepka"
@@ -146,5 +156,6 @@ class KlepkaGame:
             winners = [seat for seat in state["seats"] if scores[seat] == best]
         return {"scores": scores, "winners": winners, "reason": state["end"],
                 "words": {seat: state["points"][seat] for seat in state["seats"]},
-                "held": {seat: len(state["hands"][seat]) for seat in state["seats"]}}
+                "held": {seat: len(state["hands"][seat]) for seat in state["seats"]},
+                "best_words": best_words(state)}
 

@@ -60,7 +60,7 @@ def envelope(s, viewer, lang, deadline=None):
                      "extended": False, "takeover": False, "join_url": "http://partyhub.test/j/KLEP",
                      "players": [{"id": i, "name": n, "color": c, "symbol": y, "connected": True,
                                   "score": scores[i], "bot": False} for i, n, c, y in PLAYERS],
-                     "audience": 0, "options": s["options"], "results": None, "scoreboard": []},
+                     "audience": 0, "options": s["options"], "results": None, "scoreboard": {"played": 0, "wins": {}, "recent": []}},
             "you": {"role": role, "id": None if role == "tv" else viewer},
             "game": GAME.view(s, viewer), "deadline": deadline,
             "actions": ([{"type": "pause"}, {"type": "end"}] if role == "tv" else [])

@@ -14,3 +14,9 @@ async def test_bots_play_sketch_to_the_gallery(tmp_path):
     assert set(final["room"]["results"]["scores"]) == {p["id"] for p in game["players"]}
     drawn = [b for b in game["boards"] if b["status"] != "blank"]
     assert drawn and all("word" in b for b in drawn), "the gallery shows every drawn board's word"
+    # the bots draw: worded boards carry the library's drawing of their word, not blank paper
+    from games.sketch import bot
+    lined = [b for b in drawn if b.get("strokes")]
+    assert len(lined) >= max(1, len(drawn) // 2), (len(lined), len(drawn))
+    for b in lined:
+        assert b["strokes"] == bot.drawing_for(b["word"])[1], b["word"]

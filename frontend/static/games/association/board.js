@@ -1,5 +1,8 @@
 // What the TV and the phone share: the strings, the stylesheet, a card face, a player chip.
 import { STRINGS } from './i18n.js';
+import { ink } from '../ink.js';
+
+export { ink };
 
 let ready = false;
 
@@ -58,11 +61,17 @@ export function player(app, id) {
 /** A round avatar in the player's colour with their symbol. */
 export function avatar(app, id, extra) {
   const p = player(app, id);
-  return app.h('span', { class: ['as-av', extra], style: { '--pc': p.color }, dataset: { seat: String(id) }, title: p.name },
+  return app.h('span', { class: ['as-av', extra], style: { '--pc': p.color, '--pc-ink': ink(p.color) }, dataset: { seat: String(id) }, title: p.name },
     p.symbol || '•');
 }
 
 /** The (shell-level) room player list order, or the game's. */
 export function seats(game) {
   return (game.players || []).map((p) => p.id);
+}
+
+/** The colours of a player's name tag: their colour and the ink that reads on it. */
+export function tagStyle(app, id) {
+  const p = player(app, id);
+  return { '--pc': p.color, '--pc-ink': ink(p.color) };
 }

@@ -51,6 +51,14 @@ export const STRINGS = {
     'association.next': 'Next turn',
     'association.card_n': 'Card {n}',
     'association.zoom': 'Look closer',
+    // issue 21: the results' recap
+    'association.recap_title': 'The stories',
+    'association.recap_found': 'Found it: {names}',
+    'association.recap_nobody': 'Nobody found it',
+    'association.recap_fooled': 'Fell for {name}’s card: {names}',
+    // issue 21: names of the phone's card buttons
+    'association.zoom_n': 'Look closer at card {n}',
+    'association.your_vote': 'Your vote',
     'association.close': 'Close',
     'association.choose': 'Choose this card',
     'association.chosen': 'Chosen',
@@ -118,8 +126,16 @@ export const STRINGS = {
     'association.gained': { one: '+{n} бал', few: '+{n} бали', many: '+{n} балів', other: '+{n} бала' },
     'association.no_gain': 'У цьому ході без балів',
     'association.next': 'Наступний хід',
-    'association.card_n': 'Карта {n}',
+    'association.card_n': 'Картка {n}',
     'association.zoom': 'Роздивитися',
+    // issue 21: the results' recap
+    'association.recap_title': 'Історії гри',
+    'association.recap_found': 'Знайшли: {names}',
+    'association.recap_nobody': 'Ніхто не знайшов',
+    'association.recap_fooled': 'Повелися на картку ({name}): {names}',
+    // issue 21: names of the phone's card buttons
+    'association.zoom_n': 'Роздивитися картку {n}',
+    'association.your_vote': 'Ваш голос',
     'association.close': 'Закрити',
     'association.choose': 'Обрати цю карту',
     'association.chosen': 'Обрано',
@@ -189,6 +205,14 @@ export const STRINGS = {
     'association.next': 'Следующий ход',
     'association.card_n': 'Карта {n}',
     'association.zoom': 'Рассмотреть',
+    // issue 21: the results' recap
+    'association.recap_title': 'Истории игры',
+    'association.recap_found': 'Нашли: {names}',
+    'association.recap_nobody': 'Никто не нашёл',
+    'association.recap_fooled': 'Купились на карту ({name}): {names}',
+    // issue 21: names of the phone's card buttons
+    'association.zoom_n': 'Рассмотреть карту {n}',
+    'association.your_vote': 'Ваш голос',
     'association.close': 'Закрыть',
     'association.choose': 'Выбрать эту карту',
     'association.chosen': 'Выбрана',

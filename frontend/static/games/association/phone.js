@@ -1,7 +1,7 @@
 // Association on the phone: your hand as big swipeable cards (tap to choose, 🔍 to look
 // closer), the storyteller's clue form, submit, vote on the numbered table (your own card is
 // not offered: only what view.actions lists is live), waiting states, and the reveal.
-import { setup, put, face, player, avatar } from './board.js';
+import { setup, put, face, player, avatar, tagStyle } from './board.js';
 
 const P = {
   root: null, stage: null, selected: null, sent: null, zoom: null, stripKey: null,
@@ -15,8 +15,9 @@ function build(root, app) {
   P.strip = h('div', { class: 'as-p-strip' });
   P.hint = h('div', { class: 'as-p-swipe' });
   P.panel = h('div', { class: 'as-p-panel' });
-  P.zoomBox = h('div', { class: 'as-zoom', hidden: true, role: 'dialog' });
+  P.zoomBox = h('div', { class: 'as-zoom', hidden: true, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'as-zoom-title' });
   P.zoomBox.addEventListener('click', (e) => { if (e.target === P.zoomBox) closeZoom(); });
+  P.zoomBox.addEventListener('keydown', zoomKeys);
   P.input = h('input', { type: 'text', class: 'as-p-input', maxlength: 140, autocomplete: 'off', enterkeyhint: 'send' });
   P.input.addEventListener('input', () => updateButtons());
   P.input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); tell(false); } });
@@ -30,9 +31,19 @@ function acts(view, app) {
   return app.gameActions(view);
 }
 
+/** A refused clue (family mode's not_family_friendly, bad_clue): the form opens again, the
+ * typed clue kept, and the shell's toast says why. */
+function refused(err, action) {
+  if (!action || action.type !== 'tell') return false;
+  P.sent = null;
+  rerender();
+  return false;
+}
+
 export function render(root, view, app) {
   setup(app);
   P.app = app;
+  app.onError(refused);
   if (P.root !== root || !root.contains(P.status)) build(root, app);
   const g = view.game;
   if (!g) return;
@@ -47,8 +58,8 @@ export function render(root, view, app) {
   }
   const all = acts(view, app);
   const own = all.filter((a) => a.type !== 'next');
-  // vibrate when it becomes your turn (the shell buzzes only when actions go from none to some)
-  if (own.length && !P.hadOwn && P.hadAny) app.vibrate([90, 60, 90]);
+  // the turn cue when it becomes your turn (the shell cues only when actions go from none to some)
+  if (own.length && !P.hadOwn && P.hadAny) app.turnCue();
   P.hadOwn = own.length > 0;
   P.hadAny = all.length > 0;
   const pickable = new Map(own.filter((a) => a.card != null).map((a) => [a.card, a]));
@@ -94,7 +105,7 @@ function drawStatus(app, view, g, own) {
     title = t(`association.case.${g.last.case}`);
   }
   const clue = g.phase === 'tell' || g.clue == null ? null
-    : h('div', { class: ['as-p-clue', !g.clue && 'spoken'] },
+    : h('div', { class: ['as-p-clue', !g.clue && 'spoken', g.clue && g.clue.length > 60 && 'long'] },
       avatar(app, g.storyteller || (g.last && g.last.storyteller), 'small'),
       h('span', null, g.clue ? `“${g.clue}”` : `🗣 ${t('association.spoken')}`));
   put(P.status,
@@ -123,19 +134,26 @@ function drawStrip(app, view, g, pickable) {
     const L = mode === 'reveal' ? g.last : null;
     const kids = ids.map((id, i) => {
       const info = L ? L.cards[i] : null;
-      const zoomBtn = h('button', { class: 'as-p-zoom', type: 'button', 'aria-label': t('association.zoom') }, '🔍');
-      zoomBtn.addEventListener('click', (e) => { e.stopPropagation(); openZoom(id); });
+      // two sibling buttons (never one inside the other): the card itself picks, 🔍 zooms
+      const zoomBtn = h('button', { class: 'as-p-zoom', type: 'button', 'aria-label': t('association.zoom_n', { n: i + 1 }) }, '🔍');
+      zoomBtn.addEventListener('click', () => openZoom(id, zoomBtn));
       const badge = h('span', { class: 'as-p-badge' });
-      const el = h('div', { class: ['as-p-card', mode !== 'hand' && 'numbered'], dataset: { card: id }, role: 'button', tabindex: '0' },
-        h('div', { class: 'as-card' }, face(app, g, id),
+      const story = info && info.card === L.story_card;
+      const pick = h('button', { class: 'as-p-pick', type: 'button' },
+        h('span', { class: 'as-card' }, face(app, g, id),
           mode !== 'hand' ? h('span', { class: 'as-num' }, String(i + 1)) : null,
-          info && info.card === L.story_card ? h('span', { class: 'as-star' }, '★') : null,
-          info ? h('div', { class: 'as-voters' }, info.voters.map((v) => avatar(app, v, 'voter small'))) : null,
-          badge, zoomBtn),
-        info ? h('div', { class: 'as-owner', style: { '--pc': player(app, info.owner).color } }, avatar(app, info.owner, 'small'),
+          info ? h('span', { class: 'as-voters' }, info.voters.map((v) => avatar(app, v, 'voter small'))) : null,
+          badge));
+      pick.addEventListener('click', () => tapCard(id, pick));
+      // the reveal's star rides on the owner's tag, under the card, clear of the 🔍 button
+      const el = h('div', { class: ['as-p-card', mode !== 'hand' && 'numbered'], dataset: { card: id } },
+        pick, zoomBtn,
+        info ? h('div', { class: ['as-owner', story && 'story'], style: tagStyle(app, info.owner) },
+          story ? h('span', { class: 'as-star', 'aria-hidden': 'true' }, '★') : avatar(app, info.owner, 'small'),
+          // the star says "story" to the eye; the words are there for a screen reader
+          story ? h('span', { class: 'as-sr' }, `${t('association.story')}: `) : null,
           h('span', { class: 'as-owner-name' }, player(app, info.owner).name)) : null);
-      el.addEventListener('click', () => tapCard(id));
-      P.cards.set(id, { el, badge, i });
+      P.cards.set(id, { el, badge, i, pick });
       return el;
     });
     put(P.strip, kids.length ? kids : h('p', { class: 'hint as-p-empty' }, t('association.no_cards')));
@@ -159,46 +177,71 @@ function drawStrip(app, view, g, pickable) {
     c.el.classList.toggle('voted', voted);
     c.el.classList.toggle('story', mode === 'reveal' && g.last && id === g.last.story_card);
     c.el.classList.toggle('mine-r', mode === 'reveal' && g.last && g.last.cards[c.i].owner === you);
-    c.el.setAttribute('aria-pressed', id === P.selected ? 'true' : 'false');
+    c.pick.setAttribute('aria-pressed', id === P.selected ? 'true' : 'false');
     c.badge.textContent = own ? t('association.yours') : voted ? '✓' : id === P.selected ? t('association.chosen') : '';
     c.badge.hidden = !c.badge.textContent;
+    // the name says the number and what the card shows in words (the badge's text included)
+    c.pick.setAttribute('aria-label', [t('association.card_n', { n: c.i + 1 }), voted ? t('association.your_vote') : c.badge.textContent]
+      .filter(Boolean).join(' · '));
   }
   P.strip.classList.toggle('live', pickable.size > 0);
   P.hint.textContent = P.cards.size > 1 ? t('association.swipe') : '';
 }
 
-function tapCard(id) {
+function tapCard(id, from) {
   const view = P.app.view;
   if (!view || !view.game) return;
   const can = acts(view, P.app).some((a) => a.card === id);
   if (can && P.sent !== P.stage) {
-    if (P.selected === id) { openZoom(id); return; }
+    if (P.selected === id) { openZoom(id, from); return; }
     P.selected = id;
     rerender();
     const c = P.cards.get(id);
     if (c && c.el.scrollIntoView) c.el.scrollIntoView({ behavior: 'smooth', inline: 'center', block: 'nearest' });
     return;
   }
-  openZoom(id);
+  openZoom(id, from);
 }
 
-function openZoom(id) {
+function openZoom(id, from) {
   const app = P.app;
   const view = app.view;
   const { h, t } = app;
   const can = acts(view, app).some((a) => a.card === id) && P.sent !== P.stage;
   P.zoom = id;
+  const n = P.cards.has(id) ? P.cards.get(id).i + 1 : null;
   put(P.zoomBox,
+    h('h2', { class: 'as-zoom-title', id: 'as-zoom-title' }, n != null && shown(view.game).mode !== 'hand'
+      ? t('association.card_n', { n }) : t('association.zoom')),
     h('div', { class: 'as-zoom-card pop' }, h('div', { class: 'as-card' }, face(app, view.game, id))),
     h('div', { class: 'as-zoom-btns' },
       can ? h('button', { class: 'btn primary big', type: 'button', onclick: () => { P.selected = id; closeZoom(); rerender(); } }, t('association.choose')) : null,
       h('button', { class: 'btn big ghost', type: 'button', onclick: () => closeZoom() }, t('association.close'))));
   P.zoomBox.hidden = false;
+  P.zoomFrom = from || null;
+  const first = P.zoomBox.querySelector('button');
+  if (first) first.focus();
 }
 
 function closeZoom() {
+  const was = P.zoom;
   P.zoom = null;
   if (P.zoomBox) { P.zoomBox.hidden = true; P.zoomBox.replaceChildren(); }
+  // focus goes back where it came from (if that control is still on the page)
+  if (was != null && P.zoomFrom && P.zoomFrom.isConnected) P.zoomFrom.focus();
+  P.zoomFrom = null;
+}
+
+/** The zoom is modal: Escape closes it and Tab cycles through its own buttons. */
+function zoomKeys(e) {
+  if (e.key === 'Escape') { e.preventDefault(); closeZoom(); return; }
+  if (e.key !== 'Tab') return;
+  const btns = [...P.zoomBox.querySelectorAll('button')];
+  if (!btns.length) return;
+  const i = btns.indexOf(document.activeElement);
+  const next = e.shiftKey ? (i <= 0 ? btns.length - 1 : i - 1) : (i + 1) % btns.length;
+  e.preventDefault();
+  btns[next].focus();
 }
 
 // ---- the action panel -------------------------------------------------------------------------
@@ -295,3 +338,5 @@ function revealSummary(app, view, g) {
 function rerender() {
   if (P.app && P.root && P.app.view && P.app.view.game) render(P.root, P.app.view, P.app);
 }
+
+export { results } from './recap.js';   // the results screen's recap

@@ -1,7 +1,7 @@
 // Association on the TV: the storyteller and the clue, who has put a card down (avatars, never
 // cards), the face-up numbered table and the voting progress, then the reveal: voter chips fly
 // from the scoreboard onto the cards, owners and the story card show, the points pop in.
-import { setup, put, face, back, player, avatar } from './board.js';
+import { setup, put, face, back, player, avatar, tagStyle } from './board.js';
 
 let K = null;   // the screen's persistent parts
 
@@ -49,6 +49,19 @@ export function render(root, view, app) {
   }
   drawProgress(app, g);
   drawScores(app, g);
+  fitClue();
+}
+
+/** A long clue steps its type down (not below 18 px) until the clue box shows all of it. */
+function fitClue() {
+  const el = K.clue.querySelector('.as-clue-text');
+  if (K.clue.hidden || !el) return;
+  el.style.fontSize = '';
+  let px = parseFloat(getComputedStyle(el).fontSize);
+  while (K.clue.scrollHeight > K.clue.clientHeight + 1 && px > 18) {
+    px -= 2;
+    el.style.fontSize = `${px}px`;
+  }
 }
 
 function build(root, app) {
@@ -68,7 +81,7 @@ function build(root, app) {
   K = { root, box, head, teller, clue, progress, table, scores, credits, pills: new Map(),
     tableKey: null, stage: null, count: 0, hold: 0, holdTurn: null, timers: [], backs: 0 };
   credits.textContent = app.t('association.credits');
-  window.addEventListener('resize', () => { if (K) fit(); });
+  window.addEventListener('resize', () => { if (K) { fit(); fitClue(); } });
 }
 
 function later(fn, ms) {
@@ -100,8 +113,11 @@ function drawClue(app, g, tp) {
     h('span', { class: 'as-label' }, t('association.clue')),
     text ? h('span', { class: 'as-clue-text', lang: '' }, text)
       : h('span', { class: 'as-clue-text spoken' }, '🗣 ', t('association.spoken')),
-    text ? null : h('span', { class: 'as-clue-sub' }, t('association.spoken_hint', { name: tp.name })));
+    text ? null : h('span', { class: 'as-clue-sub' }, t('association.spoken_hint', { name: tp.name })),
+    text ? app.hideButton({ text }) : null);
   K.clue.classList.toggle('long', text.length > 40);
+  K.clue.classList.toggle('longer', text.length > 80);
+  K.clue.classList.toggle('longest', text.length > 110);
   if (first) { K.clue.classList.remove('pop'); void K.clue.offsetWidth; K.clue.classList.add('pop'); }
 }
 
@@ -218,7 +234,7 @@ function drawReveal(app, g) {
       k += 1;
       return el;
     });
-    return h('div', { class: ['as-slot', 'up', 'revealed', story && 'story'], style: { '--i': String(i), '--pc': op.color }, dataset: { card: c.card } },
+    return h('div', { class: ['as-slot', 'up', 'revealed', story && 'story'], style: { '--i': String(i), ...tagStyle(app, c.owner) }, dataset: { card: c.card } },
       h('div', { class: 'as-card' }, face(app, g, c.card), h('span', { class: 'as-num' }, String(i + 1)),
         story ? h('span', { class: 'as-star' }, '★') : null,
         h('div', { class: 'as-voters' }, chips)),
@@ -313,3 +329,5 @@ function drawScores(app, g, popGains) {
   }
   if (order.join() !== K.order) { K.order = order.join(); K.scores.replaceChildren(...kids); }
 }
+
+export { results } from './recap.js';   // the results screen's recap

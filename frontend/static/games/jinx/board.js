@@ -3,6 +3,7 @@
 // ("f017", used when no card art is installed) or a picture that fails to load becomes a
 // coloured tile that shows the id, so the game stays playable.
 import { STRINGS } from './i18n.js';
+import { ink } from '../ink.js';
 
 let ready = false;
 
@@ -80,8 +81,8 @@ export function player(app, id) {
 /** A player's finger on a card: their chip, their colour. */
 export function finger(app, f, extra) {
   const p = player(app, f.player);
-  return app.h('div', { class: ['jx-finger', f.right ? 'right' : 'wrong', extra], style: { '--pc': p.color } },
-    app.h('span', { class: 'jx-finger-chip' }, p.symbol || '•'),
+  return app.h('div', { class: ['jx-finger', f.right ? 'right' : 'wrong', extra], style: { '--pc': p.color, '--pc-ink': ink(p.color) } },
+    app.h('span', { class: 'jx-finger-chip', 'aria-hidden': 'true' }, p.symbol || '•'),
     app.h('span', { class: 'jx-finger-name' }, p.name));
 }
 

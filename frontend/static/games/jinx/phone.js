@@ -106,9 +106,12 @@ function drawCell(app, view, game, tab, i, live) {
   if (S.keys[i] !== key) {
     const fresh = S.keys[i] !== null && JSON.parse(S.keys[i])[0] !== id && id != null;
     S.keys[i] = key;
+    // the cell's name comes from its content ("Card 3", then what is visible on it: the
+    // finger's name), so the spoken name always contains the visible text
     put(cell,
+      h2(app, 'span', { class: 'jx-sr' }, app.t('jinx.card', { n: i + 1 }), target ? ` · ${app.t('jinx.the_target')}` : '', f ? ' · ' : ''),
       h2(app, 'div', { class: ['jx-card', fresh && 'flip'] }, face(app, id)),
-      target ? h2(app, 'span', { class: 'jx-star' }, '★') : null,
+      target ? h2(app, 'span', { class: 'jx-star', 'aria-hidden': 'true' }, '★') : null,
       f ? finger(app, f, 'pop') : null,
     );
   }
@@ -119,7 +122,6 @@ function drawCell(app, view, game, tab, i, live) {
   cell.classList.toggle('taken', !!f);
   cell.classList.toggle('dim', tab.reveal && !target);
   cell.classList.toggle('pending', S.pending === i);
-  cell.setAttribute('aria-label', app.t('jinx.card', { n: i + 1 }));
 }
 
 function h2(app, tag, attrs, ...kids) { return app.h(tag, attrs, ...kids); }
@@ -192,3 +194,5 @@ function drawFoot(app, view, game, me) {
   aloud.addEventListener('click', () => app.act({ type: 'clue', text: '' }));
   put(S.foot, form);
 }
+
+export { results } from './recap.js';   // the results screen's recap

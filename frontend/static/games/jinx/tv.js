@@ -1,6 +1,7 @@
 // Jinx on the TV: the 3x3 square large, fingers landing in player colours, "JINX!" on
 // collisions (a public notice frame), the reveal of the target, cards flying to their new
 // owners, and the score column.
+import { ink } from '../ink.js';
 import { setup, face, table, player, finger, isSynthetic, put } from './board.js';
 
 const S = { root: null };
@@ -100,7 +101,7 @@ function drawSide(app, game, tab) {
     body = clueBox(app, L.clue);
     if (L.finder) {
       const f = player(app, L.finder);
-      status = h('div', { class: 'jx-status found reveal', style: { '--pc': f.color } }, t('jinx.found', { name: f.name }));
+      status = h('div', { class: 'jx-status found reveal', style: { '--pc': f.color, '--pc-ink': ink(f.color) } }, t('jinx.found', { name: f.name }));
     } else {
       status = h('div', { class: 'jx-status nobody reveal' }, L.timed_out ? `${t('jinx.timeout')} · ${t('jinx.nobody')}` : t('jinx.nobody'));
     }
@@ -135,7 +136,8 @@ function clueBox(app, clue) {
   const h = app.h;
   if (clue == null) return h('div', { class: 'jx-clue waiting' }, '…');
   if (clue === '') return h('div', { class: 'jx-clue spoken pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), app.t('jinx.spoken'));
-  return h('div', { class: 'jx-clue pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), h('span', { class: 'jx-clue-text' }, clue));
+  return h('div', { class: 'jx-clue pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), h('span', { class: 'jx-clue-text' }, clue),
+    app.hideButton({ text: clue }));
 }
 
 function drawScores(app, view, game, tab) {
@@ -209,10 +211,12 @@ export function stream(frame, app) {
   const cell = slot != null ? S.cells[slot] : null;
   const p = player(app, d.player);
   app.sound('error');
-  const burst = app.h('div', { class: 'jx-burst', style: { '--pc': p.color } },
+  const burst = app.h('div', { class: 'jx-burst', style: { '--pc': p.color, '--pc-ink': ink(p.color) } },
     app.h('span', { class: 'jx-burst-word' }, app.t('jinx.shout')),
     app.h('span', { class: 'jx-burst-name' }, p.name));
   (cell || S.board).append(burst);
   if (cell) { cell.classList.remove('shake'); void cell.offsetWidth; cell.classList.add('shake'); }
   setTimeout(() => burst.remove(), 1600);
 }
+
+export { results } from './recap.js';   // the results screen's recap

@@ -4,6 +4,8 @@
 
 export const STRINGS = {
   en: {
+    'klepka.best_words': 'Best words',
+    'klepka.no_best': 'No word was made this game',
     'klepka.turn_words': "{name} is making words",
     'klepka.turn_flips': "{name} flips",
     'klepka.pairs_left': { one: '{n} pair to flip', other: '{n} pairs to flip' },
@@ -65,6 +67,8 @@ export const STRINGS = {
     'err.klepka.nothing_to_shuffle': 'Nothing left to shuffle.',
   },
   uk: {
+    'klepka.best_words': 'Найкращі слова',
+    'klepka.no_best': 'Цієї гри не склали жодного слова',
     'klepka.turn_words': '{name} складає слова',
     'klepka.turn_flips': '{name} відкриває картки',
     'klepka.pairs_left': { one: 'Відкрити ще {n} пару', few: 'Відкрити ще {n} пари', many: 'Відкрити ще {n} пар', other: 'Відкрити ще {n} пари' },
@@ -126,6 +130,8 @@ export const STRINGS = {
     'err.klepka.nothing_to_shuffle': 'Нічого перемішувати.',
   },
   ru: {
+    'klepka.best_words': 'Лучшие слова',
+    'klepka.no_best': 'В этой игре не составили ни одного слова',
     'klepka.turn_words': '{name} составляет слова',
     'klepka.turn_flips': '{name} открывает карты',
     'klepka.pairs_left': { one: 'Открыть ещё {n} пару', few: 'Открыть ещё {n} пары', many: 'Открыть ещё {n} пар', other: 'Открыть ещё {n} пары' },

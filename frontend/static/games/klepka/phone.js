@@ -1,7 +1,8 @@
 // klepka on a phone: your letters as tiles (tap them in order to build a word), the table
 // mirror to flip cards, exchange and chaos at any moment, and a dictionary check for disputes.
 // The phone never decides what is legal: it offers what `view.actions` offers.
-import { install, stylesheet, face, ALPHABET } from './i18n.js';
+import { install, stylesheet, face, ALPHABET, PRIZE_UK } from './i18n.js';
+export { results } from './recap.js';
 
 const P = {
   tray: [],          // card ids in word order (the polysemy id once per place it fills)
@@ -17,6 +18,7 @@ const P = {
   app: null,
   root: null,
   dispute: null,
+  returnTo: null,    // where focus goes back to when a dialog closes
 };
 
 export function render(root, view, app) {
@@ -74,7 +76,50 @@ export function render(root, view, app) {
   const overlays = [];
   if (P.picker) overlays.push(letterPicker(app));
   if (P.exchange) overlays.push(exchangeSheet(app, g, swaps, me));
+  const before = document.activeElement;
   P.main.replaceChildren(box, ...overlays);
+  keepFocus(overlays[0], before);
+}
+
+// ---- dialogs: named by their heading, modal, focus kept inside, Escape cancels ----------------
+let dialogNo = 0;
+function sheet(app, title, body, onCancel) {
+  const { h, t } = app;
+  dialogNo += 1;
+  const id = `k-dlg-${dialogNo}`;
+  const close = h('button', { class: 'btn ghost k-cancel', onclick: onCancel }, t('klepka.cancel'));
+  const el = h('div', { class: 'k-sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': id },
+    h('div', { class: 'k-sheet-box' }, h('h3', { id, tabindex: '-1' }, title), ...body, close));
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); onCancel(); return; }
+    if (e.key !== 'Tab') return;
+    const items = [...el.querySelectorAll('button:not([disabled])')];
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+  });
+  return el;
+}
+
+/** Focus moves into an open dialog (its first choice) and back to where it came from. */
+function keepFocus(dialog, a) {
+  if (dialog) {
+    if (!P.returnTo) {
+      P.returnTo = a && a.dataset && a.dataset.card ? `[data-card="${CSS.escape(a.dataset.card)}"]`
+        : a && a.classList && a.classList.contains('k-exchange') ? '.k-exchange' : '.k-hand .k-tile';
+    }
+    if (!dialog.contains(document.activeElement)) {
+      const first = dialog.querySelector('.k-abc-btn, .k-tile, button');
+      (first || dialog.querySelector('h3')).focus();
+    }
+  } else if (P.returnTo) {
+    const back = P.main.querySelector(P.returnTo) || P.main.querySelector('button:not([disabled])');
+    P.returnTo = null;
+    if (back && (!document.activeElement || document.activeElement === document.body
+      || !document.body.contains(document.activeElement))) back.focus();
+  }
 }
 
 function statusLine(app, g, me, wordTpl, flips) {
@@ -107,7 +152,8 @@ function wordBuilder(app, g, byId, tpl) {
   const slots = P.tray.map((id, i) => {
     const c = byId.get(id);
     const shown = c && c.kind === 'polysemy' ? { kind: 'letter', letter: P.wild ? P.wild.letter : '?', points: 0, colour: 'wild' } : c;
-    return h('button', { class: ['k-slot', i >= P.shown && 'new'], 'aria-label': letterOf(byId, id), onclick: () => { P.tray.splice(i, 1); rerender(); } },
+    const label = `${letterOf(byId, id).toUpperCase()} ${shown ? shown.points : ''}`.trim();
+    return h('button', { class: ['k-slot', i >= P.shown && 'new'], 'aria-label': label, onclick: () => { P.tray.splice(i, 1); rerender(); } },
       face(h, shown, 'tray'));
   });
   P.shown = P.tray.length;
@@ -137,14 +183,24 @@ function handBox(app, g, mine, building) {
     h('div', { class: 'k-hand' }, cards.map((c) => {
       const usable = building && (c.kind === 'letter' || c.kind === 'polysemy');
       const used = c.kind === 'letter' && P.tray.includes(c.id);
-      return h('button', {
-        class: ['k-tile', used && 'used', !usable && 'inert'],
+      return tile(app, c, {
+        class: [used && 'used', !usable && 'inert'],
         disabled: !usable || used,
         dataset: { card: c.id },
-        'aria-label': c.kind === 'letter' ? c.letter : t(`klepka.kind.${c.kind}`),
         onclick: () => tapTile(c),
-      }, face(h, c));
+      });
     })));
+}
+
+/** A card as a button. Its accessible name contains its visible text: the letter and its
+ * points, or the prize card's Ukrainian name (followed by the name in the room language). */
+function tile(app, c, attrs) {
+  const { h, t } = app;
+  const prize = c && c.kind !== 'letter';
+  const label = !c ? '' : prize ? `${PRIZE_UK[c.kind] || c.kind} (${t(`klepka.kind.${c.kind}`)})`
+    : `${c.letter.toUpperCase()} ${c.points}`;
+  return h('button', { ...attrs, class: ['k-tile', prize && 'k-prize', ...(attrs.class || [])], 'aria-label': label },
+    face(h, c));
 }
 
 function tapTile(c) {
@@ -161,14 +217,11 @@ function tapTile(c) {
 function letterPicker(app) {
   const { h, t } = app;
   const card = P.picker;
-  return h('div', { class: 'k-sheet', role: 'dialog' },
-    h('div', { class: 'k-sheet-box' },
-      h('h3', null, t('klepka.which_letter')),
-      h('div', { class: 'k-abc', lang: 'uk' }, ALPHABET.map((ch) => h('button', {
-        class: 'k-abc-btn',
-        onclick: () => { P.wild = { card, letter: ch }; P.tray.push(card); P.picker = false; rerender(); },
-      }, ch.toUpperCase()))),
-      h('button', { class: 'btn ghost', onclick: () => { P.picker = false; rerender(); } }, t('klepka.cancel'))));
+  return sheet(app, t('klepka.which_letter'), [
+    h('div', { class: 'k-abc', lang: 'uk' }, ALPHABET.map((ch) => h('button', {
+      class: 'k-abc-btn',
+      onclick: () => { P.wild = { card, letter: ch }; P.tray.push(card); P.picker = false; rerender(); },
+    }, ch.toUpperCase())))], () => { P.picker = false; rerender(); });
 }
 
 function scored(w) {
@@ -206,15 +259,12 @@ function anytime(app, chaos, swaps) {
 function exchangeSheet(app, g, swaps, me) {
   const { h, t } = app;
   const mineById = new Map((g.mine || []).map((c) => [c.id, c]));
-  const close = h('button', { class: 'btn ghost', onclick: () => { P.exchange = null; rerender(); } }, t('klepka.cancel'));
+  const cancel = () => { P.exchange = null; rerender(); };
   if (!P.exchange.give) {
     const gives = [...new Set(swaps.map((a) => a.give))];
-    return h('div', { class: 'k-sheet', role: 'dialog' }, h('div', { class: 'k-sheet-box' },
-      h('h3', null, t('klepka.give')),
-      h('div', { class: 'k-hand' }, gives.map((id) => h('button', {
-        class: 'k-tile', dataset: { card: id }, onclick: () => { P.exchange = { give: id }; rerender(); },
-      }, face(h, mineById.get(id))))),
-      close));
+    return sheet(app, t('klepka.give'), [
+      h('div', { class: 'k-hand' }, gives.map((id) => tile(app, mineById.get(id), {
+        dataset: { card: id }, onclick: () => { P.exchange = { give: id }; rerender(); } })))], cancel);
   }
   const takes = swaps.filter((a) => a.give === P.exchange.give);
   const bySeat = [];
@@ -226,14 +276,12 @@ function exchangeSheet(app, g, swaps, me) {
     const p = app.players.get(seat);
     bySeat.push(h('div', { class: 'k-ex-seat', style: { '--pc': p ? p.color : '#888' } },
       h('div', { class: 'k-ex-name' }, h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol || '' : ''), p ? p.name : seat),
-      h('div', { class: 'k-hand' }, offers.map(([c, a]) => h('button', {
-        class: 'k-tile', dataset: { card: c.id }, onclick: () => { P.exchange = null; app.act(a); },
-      }, face(h, c))))));
+      h('div', { class: 'k-hand' }, offers.map(([c, a]) => tile(app, c, {
+        dataset: { card: c.id }, onclick: () => { P.exchange = null; app.act(a); } })))));
   }
-  return h('div', { class: 'k-sheet', role: 'dialog' }, h('div', { class: 'k-sheet-box' },
-    h('div', { class: 'k-ex-give' }, face(h, mineById.get(P.exchange.give), 'mini'), h('span', null, '⇄')),
-    h('h3', null, t('klepka.take')),
-    bySeat, close));
+  return sheet(app, t('klepka.take'), [
+    h('div', { class: 'k-ex-give', 'aria-hidden': 'true' }, face(h, mineById.get(P.exchange.give), 'mini'), h('span', null, '⇄')),
+    ...bySeat], cancel);
 }
 
 // ---- the table mirror -------------------------------------------------------------------
@@ -257,7 +305,7 @@ function mirror(app, g, flips) {
       h('h3', null, active ? t('klepka.tap_card') : t('klepka.table')),
       h('button', { class: 'btn small ghost k-zoom', onclick: () => { P.zoom = !P.zoom; rerender(); } },
         P.zoom ? t('klepka.zoom_out') : `🔍 ${t('klepka.zoom')}`)),
-    h('div', { class: 'km-scroll' },
+    h('div', { class: 'km-scroll', tabindex: '0', role: 'group', 'aria-label': t('klepka.table') },
       h('div', { class: 'km-grid', style: { '--rows': g.rows, '--cols': g.cols } }, cells)));
 }
 

@@ -1,6 +1,7 @@
 // klepka on the TV: the table of face-down cards (3D flips, chaos shuffle), the open
 // collections and scores, the words as they are made (flying in with their points).
-import { install, stylesheet, face } from './i18n.js';
+import { install, stylesheet, face, PRIZE_UK } from './i18n.js';
+export { results } from './recap.js';
 
 let K = null;   // the screen's persistent parts (kept across renders for the animations)
 
@@ -158,7 +159,8 @@ function event(app, g, last) {
   } else if (last.type === 'prize_taken') {
     app.sound('reveal');
     banner(app, h('div', { class: 'k-banner prize-b' }, face(h, last.card, 'big'),
-      h('span', null, t('klepka.prize', { name: app.name(last.seat) }))), 1800);
+      h('span', null, t('klepka.prize', { name: app.name(last.seat) })),
+      h('span', { class: 'prize-name', lang: 'uk' }, `— ${PRIZE_UK[last.card.kind] || ''}`)), 1800);
   } else if (last.type === 'cards_exchanged') {
     banner(app, h('div', { class: 'k-banner' }, '⇄ ', t('klepka.exchanged', { a: app.name(last.seat), b: app.name(last.with) })), 2000);
   } else if (last.type === 'game_ended' && last.reason === 'slava') {

@@ -15,32 +15,49 @@ export function drawGallery(box, view, app) {
 export function gallery(app, view, key) {
   const h = app.h;
   const boards = view.game.boards.filter((b) => b.word != null);
+  const who = (id) => {
+    const q = app.players.get(id);
+    return [h('span', { class: 'chip', 'aria-hidden': 'true', style: { '--pc': q ? q.color : '#888' } }, q ? q.symbol : ''),
+      h('span', { class: 'sk-gname' }, app.name(id))];
+  };
   const cards = boards.map((b) => {
     const p = app.players.get(b.player);
     const c = boardCanvas(h, 'sk-galcanvas');
+    c.setAttribute('role', 'img');
+    c.setAttribute('aria-label', b.word);
     requestAnimationFrame(() => paint(c, b.strokes || []));
     return h('figure', { class: ['sk-gcard', b.won_by.length ? 'won' : 'lost'], style: { '--pc': p ? p.color : '#888' } },
       c,
       h('figcaption', null,
-        h('b', { class: 'sk-gword' }, b.word),
-        h('span', { class: 'sk-gwho' },
-          h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : ''),
-          h('span', { class: 'sk-garrow' }, '→'),
-          b.won_by.length ? b.won_by.map((id) => {
-            const q = app.players.get(id);
-            return h('span', { class: 'chip', title: app.name(id), style: { '--pc': q ? q.color : '#888' } }, q ? q.symbol : '');
-          }) : h('span', { class: 'sk-gnone' }, app.t('sketch.not_guessed')))));
+        h('b', { class: ['sk-gword', longest(b.word) > 9 && 'long'], lang: app.lang, style: { '--chars': String(longest(b.word)) } }, b.word),
+        h('span', { class: 'sk-gwho sk-gdrew' }, who(b.player)),
+        h('span', { class: 'sk-gwho sk-gby' },
+          h('span', { class: 'sk-garrow', 'aria-label': app.t('sketch.guessed_by') }, '→'),
+          b.won_by.length ? b.won_by.map((id) => h('span', { class: 'sk-gguesser' }, who(id)))
+            : h('span', { class: 'sk-gnone' }, app.t('sketch.not_guessed')))));
   });
   const track = h('div', { class: 'sk-gtrack' }, cards);
-  if (app.page === 'tv' && cards.length > 6) {
-    track.append(...cards.map((c) => c.cloneNode(true)));     // a seamless loop
+  const fits = Math.max(1, Math.floor((window.innerWidth - 100) / 392));
+  if (app.page === 'tv' && cards.length > fits) {
+    const copies = cards.map((c) => { const k = c.cloneNode(true); k.setAttribute('aria-hidden', 'true'); return k; });
+    track.append(...copies);     // a seamless loop
     track.classList.add('rolling');
     track.style.setProperty('--dur', `${Math.max(20, cards.length * 3)}s`);
     requestAnimationFrame(() => {
-      const copies = track.querySelectorAll('canvas');
-      boards.forEach((b, i) => paint(copies[cards.length + i], b.strokes || []));
+      const canvases = track.querySelectorAll('canvas');
+      boards.forEach((b, i) => paint(canvases[cards.length + i], b.strokes || []));
     });
   }
+  const title = h('h2', { id: `sk-gallery-title-${app.page}` }, app.t('sketch.gallery'));
+  // a phone's gallery scrolls sideways: it takes the keyboard focus so it can be scrolled
+  const viewport = h('div', { class: 'sk-gviewport', role: 'region', 'aria-labelledby': title.id },
+    track);
+  if (app.page !== 'tv') viewport.tabIndex = 0;
   return h('section', { class: ['sk-gallery', `sk-gallery-${app.page}`], dataset: { key } },
-    h('h2', null, app.t('sketch.gallery')), h('div', { class: 'sk-gviewport' }, track));
+    title, viewport);
+}
+
+/** The length of a word's longest part: long ones get a smaller type so they are never cut. */
+export function longest(text) {
+  return Math.max(0, ...String(text).split(/\s+/).map((w) => w.length));
 }

@@ -424,21 +424,36 @@ function renderAsked(box, view, app) {
 function openZoom(app, b) {
   closeZoom();
   const h = app.h;
+  const opener = document.activeElement;
   const canvas = boardCanvas(h, 'sk-zcanvas');
   const parts = S.guessTiles.get(`${b.player}:${b.board}`);
   const p = app.players.get(b.player);
-  const box = h('div', { class: 'sk-zoom pop', role: 'dialog' },
+  const title = h('b', { id: 'sk-zoom-title' }, `${app.name(b.player)} · ${app.t('sketch.board', { n: b.board + 1 })}`);
+  const close = h('button', { class: 'btn ghost sk-zclose', 'aria-label': app.t('sketch.cancel'), onclick: closeZoom }, '✕');
+  const box = h('div', { class: 'sk-zoom pop', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sk-zoom-title', tabindex: '-1' },
     h('div', { class: 'sk-zhead', style: { '--pc': p ? p.color : '#888' } },
-      h('span', { class: 'chip' }, p ? p.symbol : ''), h('b', null, app.name(b.player)),
-      h('button', { class: 'btn ghost sk-zclose', 'aria-label': app.t('sketch.cancel'), onclick: closeZoom }, '✕')),
+      h('span', { class: 'chip', 'aria-hidden': 'true', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : ''), title, close),
     canvas);
   const slot = h('div', { class: 'sk-zslot' });
   box.append(slot);
   if (parts) slot.append(parts.status, parts.form, parts.mine);
   const shade = h('div', { class: 'sk-shade', onclick: (e) => { if (e.target === shade) closeZoom(); } }, box);
+  shade.addEventListener('keydown', (e) => trapKeys(e, box));
   document.body.append(shade);
-  S.zoom = { shade, canvas, key: `${b.player}:${b.board}`, parts };
+  S.zoom = { shade, canvas, key: `${b.player}:${b.board}`, parts, opener };
+  close.focus();
   requestAnimationFrame(() => paint(canvas, b.strokes));
+}
+
+/** Keeps the keyboard in the open dialog: Escape closes it, Tab cycles inside it. */
+function trapKeys(e, box) {
+  if (e.key === 'Escape') { e.preventDefault(); closeZoom(); return; }
+  if (e.key !== 'Tab') return;
+  const items = [...box.querySelectorAll('button, input, [tabindex="0"]')].filter((el) => !el.closest('[hidden]') && !el.disabled);
+  if (!items.length) return;
+  const first = items[0]; const last = items[items.length - 1];
+  if (e.shiftKey && (document.activeElement === first || !box.contains(document.activeElement))) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && (document.activeElement === last || !box.contains(document.activeElement))) { e.preventDefault(); first.focus(); }
 }
 
 function updateZoom() {
@@ -453,6 +468,7 @@ function closeZoom() {
   S.zoom = null;
   if (z.parts) z.parts.tile.append(z.parts.status, z.parts.form, z.parts.mine);
   z.shade.remove();
+  if (z.opener && z.opener.isConnected && typeof z.opener.focus === 'function') z.opener.focus();
 }
 
 // ------------------------------------------------------------------ audience

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from partyhub import bots
+from partyhub.rooms import botpass
 
 
 class Command(BaseCommand):
@@ -16,11 +17,17 @@ class Command(BaseCommand):
         parser.add_argument("--think", type=float, nargs=2, default=(0.3, 1.5),
                             metavar=("MIN", "MAX"), help="seconds a bot waits before acting")
         parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--as-people", action="store_true",
+                            help="join unflagged (for a server with another SECRET_KEY)")
 
-    def handle(self, code, count, url, think, seed, **_):
+    def handle(self, code, count, url, think, seed, as_people=False, **_):
+        # the server's own bots show its pass (same SECRET_KEY): flagged as bots, never VIP
+        pass_ = None if as_people else botpass.for_room(code)
+
         async def main():
             results = await asyncio.gather(*(
-                bots.run(url.rstrip("/"), code.upper(), None if seed is None else seed + i, tuple(think))
+                bots.run(url.rstrip("/"), code.upper(), None if seed is None else seed + i, tuple(think),
+                         pass_)
                 for i in range(count)), return_exceptions=True)
             for r in results:
                 self.stdout.write(f"bot: {r}")

@@ -1,0 +1,58 @@
+// What a screen reader hears on the phone, from the shell: a polite live region that says the
+// phase (the room's, and the game's when the game names it: "<game>.phase.<id>" strings), whose
+// turn it is, and what became of your own move (accepted, or the error's message).
+import { h } from './dom.js';
+import { t, has } from './i18n.js';
+import { playerName } from './util.js';
+
+const TURN_KEYS = ['turn', 'active', 'storyteller'];
+
+function turnOf(view) {
+  const g = view.game;
+  if (view.room.phase !== 'playing' || !g || typeof g !== 'object') return null;
+  const k = TURN_KEYS.find((key) => typeof g[key] === 'string');
+  return k ? g[k] : null;
+}
+
+/** The lines to say when the view goes from `prev` to `view` (prev null: the first view). */
+export function changes(prev, view, winnerLine) {
+  const room = view.room;
+  const out = [];
+  const was = prev ? prev.room : {};
+  const game = t(`game.${room.game}`, null, room.game || '');
+  if (room.phase !== was.phase) {
+    if (room.phase === 'lobby') out.push(t('a11y.lobby'));
+    else if (room.phase === 'playing') out.push(t('a11y.playing', { game }));
+    else if (room.phase === 'over') out.push(t('a11y.over', { result: winnerLine(view) }));
+  }
+  if (room.phase === 'playing' && !!room.paused !== !!was.paused) out.push(t(room.paused ? 'room.paused' : 'a11y.resumed'));
+  const gp = view.game && typeof view.game === 'object' ? view.game.phase : null;
+  const pgp = prev && prev.game && typeof prev.game === 'object' ? prev.game.phase : null;
+  if (room.phase === 'playing' && gp && (gp !== pgp || room.phase !== was.phase) && has(`${room.game}.phase.${gp}`)) {
+    out.push(t(`${room.game}.phase.${gp}`));
+  }
+  const turn = turnOf(view);
+  if (turn && (turn !== (prev && turnOf(prev)) || room.phase !== was.phase)) {
+    out.push(turn === (view.you && view.you.id) ? t('game.your_turn') : t('a11y.turn_of', { name: playerName(view, turn) }));
+  }
+  return out;
+}
+
+/** The live region: `say(text)` re-announces even a repeated text. */
+export function createAnnouncer() {
+  const el = h('div', { class: 'sr-only announce', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  let timer = null;
+  let queue = [];
+  return {
+    el,
+    say(lines) {
+      const more = (Array.isArray(lines) ? lines : [lines]).filter(Boolean);
+      if (!more.length) return;
+      queue = queue.concat(more);
+      clearTimeout(timer);
+      el.textContent = '';
+      // set a moment later, so a repeated text is a change and is read again
+      timer = setTimeout(() => { el.textContent = queue.join(' '); queue = []; }, 60);
+    },
+  };
+}

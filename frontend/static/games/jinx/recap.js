@@ -1,0 +1,26 @@
+// The results screen's recap (the shell's results hook): the cards each player won, best
+// first. The data is the outcome's `cards` (room.results), public once the game is over.
+import { setup, face, player } from './board.js';
+
+export function results(box, view, app) {
+  setup(app);
+  const { h, t } = app;
+  const won = (view.room.results || {}).cards || {};
+  const key = JSON.stringify([won, app.lang]);
+  if (box._recap === key) return;
+  box._recap = key;
+  const ids = Object.keys(won).sort((a, b) => won[b].length - won[a].length);
+  if (!ids.length) { box.replaceChildren(); return; }
+  box.replaceChildren(h('section', { class: 'jx-recap', 'aria-labelledby': 'jx-recap-title' },
+    h('h2', { id: 'jx-recap-title' }, t('jinx.recap_title')),
+    h('ul', { class: 'jx-recap-list' }, ids.map((id) => {
+      const p = player(app, id);
+      return h('li', { class: 'jx-recap-row', style: { '--pc': p.color } },
+        h('div', { class: 'jx-recap-who' }, h('span', { class: 'chip', 'aria-hidden': 'true', style: { '--pc': p.color } }, p.symbol || ''),
+          h('span', { class: 'jx-recap-name' }, p.name), h('b', null, t('score.jinx', { n: won[id].length }))),
+        won[id].length
+          ? h('div', { class: 'jx-recap-faces', tabindex: '0', role: 'group', 'aria-label': `${p.name}: ${t('score.jinx', { n: won[id].length })}` },
+            won[id].map((f) => face(app, f)))
+          : null);
+    }))));
+}

@@ -1,0 +1,95 @@
+"""axe-core in the browser suite: `await axe_check(page)` fails on serious or critical problems.
+
+Use from any browser test, on a page in whatever state it is in:
+
+    from tests.e2e.axe import axe_check, axe_page
+
+    p = await axe_page(browser, PHONE)          # optional: a page whose context bypasses the CSP
+    ...                                          # drive it to the screen you want to check
+    await axe_check(p, "klepka phone, exchange sheet")           # raises AssertionError
+    await axe_check(p, "sketch tv", allow={"color-contrast"})    # rule ids left out
+    found = await axe_check(p, "x", fail=False)   # only collect: a list of readable lines
+
+- `where` names the screen in the failure message (say the game, page, phase and language).
+- `allow` is a set of axe rule ids not to fail on (say why at the call site).
+- Finite CSS animations are let finish first (at most 3 s), so contrast is judged at rest.
+- `selector` limits the run to one part of the page (a CSS selector, default the document).
+- Only violations whose impact is "serious" or "critical" fail (`impacts=` widens it); the
+  returned lines list them.
+  Each line reads: rule id, impact, the rule's help text, then each offending node's selector
+  and axe's summary of what to fix.
+
+axe-core is vendored under tests/e2e/vendor/axe-core (version, source and licence there); the
+app never serves it. It is injected through Playwright's `evaluate`, which the page's
+Content-Security-Policy does not govern, so any page works; `axe_page` also gives a context
+with `bypass_csp=True` for pages that add scripts of their own (axe runs only, never for the
+tests that check the CSP).
+"""
+from pathlib import Path
+
+from tests.e2e.browser import trail
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+FAILING = ("serious", "critical")
+_SOURCE: list = []
+
+RUN = """async (selector) => {
+  const ctx = selector ? document.querySelector(selector) : document;
+  if (!ctx) return {error: 'no element ' + selector};
+  // finite animations (a fade-in, a podium rising) end first: contrast is judged at rest
+  const finite = document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity);
+  await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => null))),
+                      new Promise((ok) => setTimeout(ok, 3000))]);
+  const r = await window.axe.run(ctx, {resultTypes: ['violations']});
+  return {violations: r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => ({target: n.target.join(' '), impact: n.impact,
+                                summary: (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 300)})),
+  }))};
+}"""
+
+
+async def axe_page(browser, viewport):
+    """A page in a new context that bypasses the CSP (touch and mobile on a phone-sized one)."""
+    phone = viewport["width"] < 800
+    ctx = await browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone,
+                                    bypass_csp=True)
+    p = await ctx.new_page()
+    trail(p, f"axe {'phone' if phone else 'tv'}")
+    return p
+
+
+async def _inject(page):
+    if await page.evaluate("() => !!(window.axe && window.axe.run)"):
+        return
+    if not _SOURCE:
+        _SOURCE.append(AXE.read_text(encoding="utf-8"))
+    # evaluated as a script by the debugging protocol, not a script tag: no CSP applies
+    await page.evaluate(_SOURCE[0] + "\n;void 0")
+    assert await page.evaluate("() => !!(window.axe && window.axe.run)"), "axe-core did not load"
+
+
+def describe(violations):
+    """Readable lines, one per rule, then one per node."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} [{v['impact']}] {v['help']}")
+        for n in v["nodes"][:8]:
+            lines.append(f"    {n['target']}: {n['summary']}")
+        if len(v["nodes"]) > 8:
+            lines.append(f"    ... and {len(v['nodes']) - 8} more")
+    return lines
+
+
+async def axe_check(page, where="", allow=(), selector=None, fail=True, impacts=FAILING):
+    """Run axe-core on `page`; fail (AssertionError) on serious or critical violations not in
+    `allow` (`impacts` widens that, e.g. ("moderate", "serious", "critical")). Returns the
+    readable lines of what failed (empty when nothing did)."""
+    await _inject(page)
+    r = await page.evaluate(RUN, selector)
+    assert "error" not in r, r.get("error")
+    bad = [v for v in r["violations"] if v["impact"] in impacts and v["id"] not in set(allow)]
+    lines = describe(bad)
+    if fail and lines:
+        raise AssertionError(f"axe-core on {where or page.url}:\n" + "\n".join(lines))
+    return lines

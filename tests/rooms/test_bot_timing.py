@@ -1,0 +1,51 @@
+"""A bot plays its turn in a busy room: frames that keep arriving (others chatting, strokes
+streaming) do not put its move off (partyhub/bots.py `_session`)."""
+import asyncio
+import json
+import random
+
+from partyhub import bots
+
+
+class BusySocket:
+    """A socket whose room changes every 10 ms (another player's chatter); it records what the
+    bot sends."""
+
+    def __init__(self):
+        self.version, self.sent = 0, []
+
+    def frame(self):
+        self.version += 1
+        actions = [{"type": "add", "n": 1}, {"type": "say", "text": None}]
+        return json.dumps({"t": "view", "v": self.version, "d": {
+            "room": {"game": "count", "language": "en"}, "game": {"total": 0}, "actions": actions}})
+
+    async def recv(self):
+        await asyncio.sleep(0.01)
+        return self.frame()
+
+    async def send(self, raw):
+        self.sent.append(json.loads(raw))
+
+
+async def test_a_bot_acts_within_its_think_time_however_busy_the_room():
+    ws = BusySocket()
+    session = asyncio.create_task(bots._session(ws, random.Random(7), (0.05, 0.1)))
+    await asyncio.sleep(1.0)
+    session.cancel()
+    # before: every frame restarted the think time, so a frame every 10 ms meant no move at all
+    assert len(ws.sent) >= 5, ws.sent
+    assert all(f["t"] == "act" for f in ws.sent)
+
+
+async def test_a_bot_with_nothing_to_do_sends_nothing():
+    class Quiet(BusySocket):
+        def frame(self):
+            self.version += 1
+            return json.dumps({"t": "view", "v": self.version, "d": {
+                "room": {"game": "count", "language": "en"}, "game": {}, "actions": []}})
+    ws = Quiet()
+    session = asyncio.create_task(bots._session(ws, random.Random(7), (0.05, 0.1)))
+    await asyncio.sleep(0.5)
+    session.cancel()
+    assert ws.sent == []
