@@ -40,6 +40,9 @@ Optional:
     check(options, players) -> str | None
         called before setup with the cleaned options and the number of players: a reason
         the game cannot start (the start is refused with bad_options), or None.
+    keepsake(state) -> dict | None
+        what a finished game leaves in the room's gallery (partyhub/keepsakes/): public data
+        only (drawings, clues, won cards, words), bounded; None before the game is over.
 
 Decks (docs/decisions.md, "Decks"): an option declared `Option(DEFAULT_DECK, deck=True)`
 is offered the platform's decks as its choices (the registry binds them), and the room

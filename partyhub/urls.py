@@ -5,12 +5,15 @@ from django.contrib import admin
 from django.urls import include, path
 
 from partyhub import adminlogin, metrics, web
+from partyhub.keepsakes import views as keepsakes
 from partyhub.rooms import api, deckapi
 
 urlpatterns = [
     path("", web.home, name="home"),
     path("tv/<str:code>", web.tv, name="tv"),
     path("j/<str:code>", web.phone, name="phone"),
+    path("r/<str:code>/keepsakes", keepsakes.page, name="keepsakes"),
+    path("r/<str:code>/keepsakes/<int:game_no>/drawing/<int:n>.<str:kind>", keepsakes.drawing),
     path("healthz", api.healthz),
     path("metrics", metrics.view),
     path("api/games", deckapi.games_list),
@@ -20,6 +23,8 @@ urlpatterns = [
     path("api/rooms/<str:code>/claim", api.rooms_claim),
     path("api/rooms/<str:code>/qr.svg", api.rooms_qr),
     path("api/rooms/<str:code>/log", api.rooms_log),
+    path("api/rooms/<str:code>/keepsakes", keepsakes.keepsakes_pass),
+    path("api/rooms/<str:code>/keepsakes/share", keepsakes.keepsakes_share),
     path("api/rooms/<str:code>/decks", api.decks_upload),
     path("api/decks", deckapi.decks_list),
     path("api/decks/redeem", deckapi.decks_redeem),

@@ -66,6 +66,8 @@ MESSAGES = {
     "seat_taken": "That seat is connected; only a disconnected seat can be taken over.",
     "takeover_off": "The host does not allow taking over seats.",
     "unknown_claim": "That request is gone (answered, expired, or its seat's owner is back).",
+    "keepsake_pass": "The room's gallery opens from its own phones and TV, or with the host's share link.",
+    "keepsake_not_found": "There is no such keepsake or drawing.",
 }
 
 HTTP_STATUS = {
@@ -80,6 +82,7 @@ HTTP_STATUS = {
     "upload_too_slow": 413, "upload_failed": 500, "request_too_slow": 408,
     "deck_not_yours": 403, "too_many_decks": 429, "decks_too_large": 413, "bad_share_code": 404,
     "no_host_key": 401, "not_allowed": 403,
+    "keepsake_pass": 403, "keepsake_not_found": 404,
 }
 
 

@@ -33,8 +33,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
+from partyhub.keepsakes import drawings
 from partyhub.rooms import clock, store
-from partyhub.rooms.models import Event, Room, Seat, StreamItem
+from partyhub.rooms.models import Event, Keepsake, KeepsakeLink, Room, Seat, StreamItem
 
 log = logging.getLogger(__name__)
 BATCH = 20          # rooms closed, and rooms purged, per timekeeper pass
@@ -113,9 +114,10 @@ class Purged:
     seats: int = 0
     events: int = 0
     stream_items: int = 0
+    keepsakes: int = 0
 
     def add(self, other: "Purged") -> None:
-        for name in ("rooms", "seats", "events", "stream_items"):
+        for name in ("rooms", "seats", "events", "stream_items", "keepsakes"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -132,7 +134,8 @@ def due_ids(now: int, limit: int | None = BATCH) -> list[int]:
 def count(room_id: int) -> Purged:
     return Purged(1, Seat.objects.filter(room_id=room_id).count(),
                   Event.objects.filter(room_id=room_id).count(),
-                  StreamItem.objects.filter(room_id=room_id).count())
+                  StreamItem.objects.filter(room_id=room_id).count(),
+                  Keepsake.objects.filter(room_id=room_id).count())
 
 
 def purge_one(room_id: int, now: int) -> Purged | None:
@@ -149,9 +152,12 @@ def purge_one(room_id: int, now: int) -> Purged | None:
             return None
         gone = Purged(1, Seat.objects.filter(room_id=room_id).delete()[0],
                       Event.objects.filter(room_id=room_id).delete()[0],
-                      StreamItem.objects.filter(room_id=room_id).delete()[0])
+                      StreamItem.objects.filter(room_id=room_id).delete()[0],
+                      Keepsake.objects.filter(room_id=room_id).delete()[0])
+        KeepsakeLink.objects.filter(room_id=room_id).delete()
         Room.objects.filter(pk=room_id).delete()
     store.forget(room.code)
+    drawings.forget(room_id)
     return gone
 
 

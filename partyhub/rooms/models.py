@@ -99,3 +99,26 @@ class StreamItem(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["room", "id"])]
+
+
+class Keepsake(models.Model):
+    """What a finished game leaves for the room's gallery (partyhub/keepsakes/): its public
+    recap as the game's `keepsake(state)` gives it, written with the room row at the game's
+    end. A room keeps its last KEEP; they go with the room (lifecycle.purge_one)."""
+    room = models.ForeignKey(Room, related_name="keepsakes", on_delete=models.CASCADE)
+    game_no = models.IntegerField()
+    game = models.CharField(max_length=32)
+    at = models.BigIntegerField()                  # wall ms of the game's end
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-game_no"]
+        constraints = [models.UniqueConstraint(fields=["room", "game_no"], name="keepsake_game_unique")]
+
+
+class KeepsakeLink(models.Model):
+    """The host's share link of a room's gallery: whoever has it may look (read only). One
+    per room; revoking deletes it, and a new one has a new key."""
+    room = models.OneToOneField(Room, related_name="keepsake_link", on_delete=models.CASCADE)
+    key_hash = models.CharField(max_length=64)
+    created_at = models.BigIntegerField()

@@ -9,7 +9,7 @@ import secrets
 
 from partyhub.decks import options as deck_options
 from partyhub.gamekit import clean_options, flag, mapping, string, text, timed
-from partyhub.rooms import claims, familymode, registry, scoreboard, seating, store
+from partyhub.rooms import claims, clock, familymode, registry, scoreboard, seating, store
 from partyhub.rooms.errors import fail
 
 
@@ -225,12 +225,16 @@ HANDLERS = {
 
 
 def finish(room, outcome: dict) -> None:
-    """The game's outcome is in: results and the room's scoreboard."""
+    """The game's outcome is in: results, the room's scoreboard and the game's keepsake."""
     room.phase, room.paused_at = "over", None
     room.results = outcome
     room.scoreboard = scoreboard.recorded(room.scoreboard, {
         "game": room.game_id, "game_no": room.game_no,
         "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])})
+    game = registry.get(room.game_id)
+    kept = game.keepsake(room.state) if hasattr(game, "keepsake") else None
+    store.keep(room, {"scores": outcome.get("scores", {}), "winners": outcome.get("winners", []),
+                      "seats": list(room.game_seats), **(kept or {})}, clock.wall_ms())
 
 
 def timers(settings: dict) -> str:

@@ -180,7 +180,8 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
     Two round trips instead of four, one when the room as this process last committed it is
     current (`store.load_committed`). Refusals are decided on the committed state read, as if
     the action had come just before the write that raced it. None: take the locked path (stream
-    items to absorb, which deletes rows, or UNLOCKED_TRIES lost races)."""
+    items to absorb, which deletes rows, a game's last action, which writes its keepsake, or
+    UNLOCKED_TRIES lost races)."""
     for attempt in range(UNLOCKED_TRIES):
         room = store.load_committed(code, known) if attempt == 0 else None
         if room is None:
@@ -189,6 +190,8 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
             return None
         read = room.version
         seats, effects = _decide(room, actor, action_id, d, now, False)
+        if store.keeping(room):
+            return None     # the game's last action: its keepsake is written on the locked path
         if store.save(room, seats, expected=read, seats_changed=False, active=True):
             return Change(room, seats, effects)
     return None

@@ -29,7 +29,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from partyhub.rooms import clock, rows
-from partyhub.rooms.models import Event, Room, Seat, StreamItem
+from partyhub.rooms.models import Event, Keepsake, Room, Seat, StreamItem
 
 
 @dataclass
@@ -178,9 +178,14 @@ def save(room: Room, seats=None, expected: int | None = None, seats_changed: boo
     if active:
         room.active_at = clock.wall_ms()
     room.deadline_at = clock.due_at(room)
+    keepsake = room.__dict__.pop("unsaved_keepsake", None)
+    if keepsake is not None and expected is not None:
+        raise ValueError("a game's keepsake is written on the locked path (services.room_apply)")
     frozen = rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected)
     if frozen is None:
         return False
+    if keepsake is not None:
+        _keep(room, keepsake)
     if seats is not None:
         CACHE.put(room.code, "seats", (room.seats_version, seats))
     else:
@@ -229,6 +234,32 @@ def append(room: Room, type_: str, seat: str, data: dict, at: int | None = None)
     room.__dict__.setdefault("unsaved_events", []).append(Event(
         room=room, version=room.version + 1, game_no=room.game_no,
         at=at or clock.wall_ms(), seat=seat, type=type_, data=data))
+
+
+# ---------------------------------------------------------------- keepsakes
+
+KEEPSAKES = 8   # a room's gallery keeps its last eight finished games (partyhub/keepsakes/)
+
+
+def keep(room: Room, data: dict, at: int) -> None:
+    """The finished game's keepsake, written by `save` with the room row. Only the locked path
+    writes one (`keeping`): the unlocked write is a single conditional statement."""
+    room.__dict__["unsaved_keepsake"] = (data, at)
+
+
+def keeping(room: Room) -> bool:
+    """Whether this decision carries a keepsake to write (a game just finished)."""
+    return "unsaved_keepsake" in room.__dict__
+
+
+def _keep(room: Room, keepsake: tuple) -> None:
+    data, at = keepsake
+    Keepsake.objects.update_or_create(room_id=room.pk, game_no=room.game_no,
+                                      defaults={"game": room.game_id, "at": at, "data": data})
+    old = list(Keepsake.objects.filter(room_id=room.pk).order_by("-game_no")
+               .values_list("pk", flat=True)[KEEPSAKES:])
+    if old:
+        Keepsake.objects.filter(pk__in=old).delete()
 
 
 # ---------------------------------------------------------------- seats

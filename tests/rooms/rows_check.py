@@ -423,13 +423,38 @@ def check_a_closed_room_is_not_reopened_by_a_kept_row():
     assert back.state["said"][-1][-1] == "before"
 
 
+def check_a_games_last_action_writes_its_keepsake():
+    """The action that ends a game writes the game's keepsake with the room row; on PostgreSQL
+    it takes the locked path (the unlocked write is one conditional statement), and the
+    game's earlier actions still take the unlocked one."""
+    from partyhub.rooms import services, store
+    from partyhub.rooms.models import Keepsake
+    from tests.rooms.helpers import make_room, player, start_count
+
+    code, _, seats = make_room(2)
+    start_count(code, target=5)
+    services.room_apply(code, player(seats[0]), "k1", {"type": "add", "n": 2})
+    assert not Keepsake.objects.filter(room__code=code).exists()
+    before = store.save
+    locked = []
+    store.save = lambda room, *a, **k: locked.append(k.get("expected") is None) or before(room, *a, **k)
+    try:
+        services.room_apply(code, player(seats[1]), "k2", {"type": "add", "n": 3})
+    finally:
+        store.save = before
+    kept = Keepsake.objects.get(room__code=code)
+    assert kept.game == "count" and kept.data["winners"] == [seats[1].player_id]
+    assert kept.data["scores"] == {seats[0].player_id: 2, seats[1].player_id: 3}
+    assert locked[-1] is True
+
+
 CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
           check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
           check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once,
           check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
-          check_a_closed_room_is_not_reopened_by_a_kept_row]
+          check_a_closed_room_is_not_reopened_by_a_kept_row, check_a_games_last_action_writes_its_keepsake]
 
 
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,

@@ -97,6 +97,13 @@ export const app = {
   /** An audience phone asks to join as a player (lobby). */
   join() { if (S.socket) S.socket.stop(); S.view = null; S.screen = null; askJoin(null); },
   name(id) { return playerName(S.view, id); },
+  /** The keepsakes page (results): its address has a pass the token buys; the token stays here. */
+  async keepsakes() {
+    const tk = S.socket && S.socket.token;
+    const r = tk && await fetch(`/api/rooms/${CODE}/keepsakes`, { method: 'POST', headers: { Authorization: `Bearer ${tk}` } }).catch(() => 0);
+    const url = r && r.ok && (await r.json()).url;
+    if (url) location.assign(url); else toast(t('err.keepsake_pass'), 'warn');
+  },
   /** The host's 🙈 button for {player: id, name} or {text} (TV only; null elsewhere). */
   hideButton(what) { return hideButton(app, what); },
   gameActions(view) { return ((view || S.view || {}).actions || []).filter((a) => !ROOM_ACTIONS.has(a.type)); },

@@ -158,6 +158,7 @@ const STRINGS = /*json-start*/{
   "a11y.accepted": "Done.",
   "results.again": "Play again",
   "results.lobby": "Back to lobby",
+  "results.keepsakes": "🖼 Keepsakes",
   "results.wait": "Waiting for the host…",
   "results.scoreboard": "Games played: {n}",
   "results.wins": {
@@ -306,6 +307,7 @@ const STRINGS = /*json-start*/{
   "home.deck_hint": "Add it to this TV's decks, then start a room and pick it in the game options.",
   "home.deck_add": "Add deck {code}",
   "err.deck_not_found": "That deck is gone.",
+  "err.keepsake_pass": "The gallery did not open: try again from this room's results.",
   "err.deck_not_yours": "That deck is a friend's: only its owner can change it.",
   "err.too_many_decks": "This TV has as many decks as it may keep: delete one first.",
   "err.decks_too_large": "Your decks would take more space than allowed: delete one or use fewer pictures.",
@@ -472,6 +474,7 @@ const STRINGS = /*json-start*/{
   "a11y.accepted": "Прийнято.",
   "results.again": "Зіграти ще",
   "results.lobby": "До лобі",
+  "results.keepsakes": "🖼 Галерея гри",
   "results.wait": "Чекаємо на організатора…",
   "results.scoreboard": "Зіграно ігор: {n}",
   "results.wins": {
@@ -626,6 +629,7 @@ const STRINGS = /*json-start*/{
   "home.deck_hint": "Додайте її до колод цього телевізора, потім створіть кімнату й оберіть її в параметрах гри.",
   "home.deck_add": "Додати колоду {code}",
   "err.deck_not_found": "Цієї колоди вже немає.",
+  "err.keepsake_pass": "Галерея не відкрилася: спробуйте ще раз із результатів цієї кімнати.",
   "err.deck_not_yours": "Це колода друга: змінювати її може лише власник.",
   "err.too_many_decks": "На цьому телевізорі вже найбільше колод, скільки можна: спершу видаліть одну.",
   "err.decks_too_large": "Колоди займуть більше місця, ніж дозволено: видаліть одну або візьміть менше зображень.",
@@ -792,6 +796,7 @@ const STRINGS = /*json-start*/{
   "a11y.accepted": "Принято.",
   "results.again": "Сыграть ещё",
   "results.lobby": "В лобби",
+  "results.keepsakes": "🖼 Галерея игры",
   "results.wait": "Ждём организатора…",
   "results.scoreboard": "Сыграно игр: {n}",
   "results.wins": {
@@ -946,6 +951,7 @@ const STRINGS = /*json-start*/{
   "home.deck_hint": "Добавьте её к колодам этого телевизора, затем создайте комнату и выберите её в настройках игры.",
   "home.deck_add": "Добавить колоду {code}",
   "err.deck_not_found": "Этой колоды больше нет.",
+  "err.keepsake_pass": "Галерея не открылась: попробуйте ещё раз из результатов этой комнаты.",
   "err.deck_not_yours": "Это колода друга: менять её может только владелец.",
   "err.too_many_decks": "На этом телевизоре уже столько колод, сколько можно: сначала удалите одну.",
   "err.decks_too_large": "Колоды займут больше места, чем разрешено: удалите одну или возьмите меньше картинок.",

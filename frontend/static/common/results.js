@@ -49,10 +49,13 @@ export function renderResults(box, view, app, slot) {
     return li;
   })) : null;
 
+  // a seat or the TV (not the audience) opens the room's keepsakes
+  const keep = view.you.role !== 'audience'
+    ? h('button', { class: 'btn big keep-open', onclick: () => app.keepsakes() }, t('results.keepsakes')) : null;
   const buttons = (again || end) ? h('div', { class: 'result-actions' },
     again ? h('button', { class: 'btn primary big', onclick: () => app.act(again) }, t('results.again')) : null,
-    end ? h('button', { class: 'btn big', onclick: () => app.act(end) }, t('results.lobby')) : null)
-    : h('p', { class: 'hint' }, t('results.wait'));
+    end ? h('button', { class: 'btn big', onclick: () => app.act(end) }, t('results.lobby')) : null, keep)
+    : h('div', { class: 'result-actions' }, h('p', { class: 'hint' }, t('results.wait')), keep);
 
   mount(box, h('div', { class: ['results', `results-${app.page}`] },
     h('header', { class: 'results-head' },

@@ -170,3 +170,11 @@ class Association:
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
                 "reason": state["ended"], "turns": state["turn"],
                 "recap": [dict(r) for r in state.get("history", [])]}
+
+    def keepsake(self, state):
+        """The finished game's share of the room's gallery (partyhub/keepsakes/): every
+        revealed turn (clue, storyteller's card, who found it) and the deck's picture address."""
+        if state["phase"] != "over":
+            return None
+        deck = state.get("deck") or {}
+        return {"turns": [dict(r) for r in state.get("history", [])], "image": deck.get("image")}

@@ -146,4 +146,12 @@ class Jinx:
                 "cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])}}
 
 
+    def keepsake(self, state):
+        """The finished game's share of the room's gallery (partyhub/keepsakes/): the cards
+        each player won."""
+        if state["phase"] != "over":
+            return None
+        return {"cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])}}
+
+
 GAME = Jinx()

@@ -20,6 +20,7 @@ ACTIONS = {
 
 
 BEST_WORDS = 5
+KEEPSAKE_WORDS = 300   # a game makes far fewer; the gallery stays bounded whatever happens
 
 
 def best_words(state) -> list[dict]:
@@ -159,3 +160,11 @@ class KlepkaGame:
                 "held": {seat: len(state["hands"][seat]) for seat in state["seats"]},
                 "best_words": best_words(state)}
 
+
+    def keepsake(self, state):
+        """The finished game's share of the room's gallery (partyhub/keepsakes/): the words
+        made, in the order they were made (the first KEEPSAKE_WORDS)."""
+        if state["phase"] != "over":
+            return None
+        return {"words": [{k: w[k] for k in ("seat", "word", "points", "double", "turn")}
+                          for w in state["words"][:KEEPSAKE_WORDS]]}

@@ -21,9 +21,10 @@ class Command(BaseCommand):
                 due.add(lifecycle.count(room_id))
             self.stdout.write(f"would close {len(idle)} idle rooms; would delete {due.rooms} closed "
                               f"rooms ({due.seats} seats, {due.events} events, "
-                              f"{due.stream_items} stream items)")
+                              f"{due.stream_items} stream items, {due.keepsakes} keepsakes)")
             return
         closed = lifecycle.close_idle(now, limit=None)
         gone = lifecycle.purge(now, limit=None)
         self.stdout.write(f"closed {closed} idle rooms; deleted {gone.rooms} closed rooms "
-                          f"({gone.seats} seats, {gone.events} events, {gone.stream_items} stream items)")
+                          f"({gone.seats} seats, {gone.events} events, {gone.stream_items} stream items, "
+                          f"{gone.keepsakes} keepsakes)")
