@@ -126,3 +126,12 @@ def test_a_pass_names_who_it_is_for():
     assert (who.who, who.player_id, who.host) == ("player", seats[0].player_id, False)
     assert access.visitor(code, access.pass_for(code, host)[1]).host
     assert re.fullmatch(r"[A-Za-z0-9_:-]+", key)     # goes into addresses as it is
+
+
+def test_unknown_codes_count_as_failed_lookups(client, settings):
+    code, _, seats = played()
+    url = gallery_url(client, code, seats[0].token)
+    spent = settings.PARTYHUB_LIMITS["lookups_per_minute"]
+    for _ in range(spent):
+        assert client.get("/r/ZZZZ/keepsakes?k=x").status_code == 404
+    assert client.get(url).status_code == 429
