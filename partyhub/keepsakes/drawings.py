@@ -36,7 +36,7 @@ def png(strokes, size: int = PNG_SIZE) -> bytes:
     for stroke, points in _strokes(strokes, size):
         _line(pen, points, stroke, size)
     out = io.BytesIO()
-    canvas.save(out, "PNG", optimize=True)
+    canvas.save(out, "PNG")
     return out.getvalue()
 
 
@@ -59,7 +59,7 @@ def replay(strokes, size: int = REPLAY_SIZE, frames: int = REPLAY_FRAMES) -> byt
             _line(pen, points[max(0, j - 1):upto], stroke, size)
             drawn += upto - j
             cursor = [i + 1, 0] if upto == len(points) else [i, upto]
-        shots.append(canvas.convert("P", palette=Image.Palette.ADAPTIVE, colors=16))
+        shots.append(canvas.copy())
     durations = [FRAME_MS] * (len(shots) - 1) + [HOLD_MS]
     out = io.BytesIO()
     shots[0].save(out, "GIF", save_all=True, append_images=shots[1:], duration=durations,
@@ -68,7 +68,11 @@ def replay(strokes, size: int = REPLAY_SIZE, frames: int = REPLAY_FRAMES) -> byt
 
 
 def _paper(size: int) -> Image.Image:
-    return Image.new("RGB", (size, size), PAPER)
+    """A white canvas in palette mode (ImageDraw adds each stroke's colour to the palette), so
+    the replay's frames are copies, with no quantizing."""
+    canvas = Image.new("P", (size, size), 0)
+    canvas.putpalette(PAPER)
+    return canvas
 
 
 def _strokes(strokes, size: int):
