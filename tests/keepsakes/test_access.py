@@ -135,3 +135,16 @@ def test_unknown_codes_count_as_failed_lookups(client, settings):
     for _ in range(spent):
         assert client.get("/r/ZZZZ/keepsakes?k=x").status_code == 404
     assert client.get(url).status_code == 429
+
+
+def test_the_share_form_needs_the_pages_csrf_token():
+    from django.test import Client
+    code, host, _ = played()
+    browser = Client(enforce_csrf_checks=True)
+    key = gallery_url(browser, code, host).split("?k=")[1]
+    assert browser.post(f"/r/{code}/keepsakes", {"k": key, "do": "share"}).status_code == 403
+    assert not KeepsakeLink.objects.filter(room__code=code).exists()
+    page = browser.get(f"/r/{code}/keepsakes?k={key}")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
+    made = browser.post(f"/r/{code}/keepsakes", {"k": key, "do": "share", "csrfmiddlewaretoken": token})
+    assert made.status_code == 200 and KeepsakeLink.objects.filter(room__code=code).exists()
