@@ -145,7 +145,6 @@ class Jinx:
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
                 "cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])}}
 
-
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): the cards
         each player won."""

@@ -160,7 +160,6 @@ class KlepkaGame:
                 "held": {seat: len(state["hands"][seat]) for seat in state["seats"]},
                 "best_words": best_words(state)}
 
-
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): the words
         made, in the order they were made (the first KEEPSAKE_WORDS)."""

@@ -117,7 +117,6 @@ class Sketch:
                 "boards_left": {s: st.own_left(state, s) for s in state["seats"]},
                 "won": {s: st.won_count(state, s) for s in state["seats"]}}
 
-
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): every board
         that got a word, with its drawer, who won it and its strokes. Nothing before the end."""
@@ -127,5 +126,6 @@ class Sketch:
                               "won_by": list(b["won_by"]), "strokes": b["strokes"]}
                              for owner in state["seats"]
                              for i, b in enumerate(state["boards"][owner]) if b["word"] is not None]}
+
 
 GAME = Sketch()
