@@ -1,6 +1,14 @@
 // Sketch's own strings (keys prefixed "sketch."), registered with app.extend().
 export const STRINGS = {
   en: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Drawing round: draw your words.',
+    'sketch.phase.guessing': 'Guessing round: guess the drawings.',
+    'sketch.heard_wrong': '“{text}” is not it.',
+    'sketch.heard_close': '“{text}”: the drawer says close!',
+    'sketch.heard_far': '“{text}”: the drawer says far.',
+    'sketch.heard_asked': '{name} guesses your drawing: “{text}”.',
+    'sketch.tiebreak': 'A tie on points goes to the fewest own boards left.',
     'sketch.round': 'Round {n} of {total}',
     'sketch.draw_now': 'Draw!',
     'sketch.guess_now': 'Guess!',
@@ -49,6 +57,14 @@ export const STRINGS = {
     'sketch.watch': 'You are watching the drawings',
   },
   uk: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Раунд малювання: малюйте свої слова.',
+    'sketch.phase.guessing': 'Раунд вгадування: вгадуйте малюнки.',
+    'sketch.heard_wrong': '«{text}» — не те.',
+    'sketch.heard_close': '«{text}»: автор каже «близько»!',
+    'sketch.heard_far': '«{text}»: автор каже «далеко».',
+    'sketch.heard_asked': 'Ваш малюнок вгадує {name}: «{text}».',
+    'sketch.tiebreak': 'За рівних очок перемагає той, у кого лишилося менше власних дощок.',
     'sketch.round': 'Раунд {n} з {total}',
     'sketch.draw_now': 'Малюйте!',
     'sketch.guess_now': 'Вгадуйте!',
@@ -97,6 +113,14 @@ export const STRINGS = {
     'sketch.watch': 'Ви дивитесь на малюнки',
   },
   ru: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Раунд рисования: рисуйте свои слова.',
+    'sketch.phase.guessing': 'Раунд угадывания: угадывайте рисунки.',
+    'sketch.heard_wrong': '«{text}» — не то.',
+    'sketch.heard_close': '«{text}»: автор говорит «близко»!',
+    'sketch.heard_far': '«{text}»: автор говорит «далеко».',
+    'sketch.heard_asked': 'Ваш рисунок угадывает {name}: «{text}».',
+    'sketch.tiebreak': 'При равенстве очков побеждает тот, у кого осталось меньше своих досок.',
     'sketch.round': 'Раунд {n} из {total}',
     'sketch.draw_now': 'Рисуйте!',
     'sketch.guess_now': 'Угадывайте!',
