@@ -93,9 +93,9 @@ async def test_the_phone_announces_phase_turn_and_moves_and_pause_is_a_dialog(tm
 
 
 TIES = {
-    "en": ["Ann wins!", "Ann & Bob win!", "Ann, Bob & Cy win!"],
-    "uk": ["Перемога: Ann!", "Перемогли Ann і Bob!", "Перемогли Ann, Bob і Cy!"],
-    "ru": ["Победа: Ann!", "Победили Ann и Bob!", "Победили Ann, Bob и Cy!"],
+    "en": ["Ann wins!", "Ann and Bob win!", "Ann, Bob, and Cy win!"],
+    "uk": ["Перемога: Анна!", "Перемогли Анна і Богдан!", "Перемогли Анна, Богдан і Cy!"],
+    "ru": ["Победа: Анна!", "Победили Анна и Богдан!", "Победили Анна, Богдан и Cy!"],
 }
 
 
@@ -107,18 +107,35 @@ async def test_a_tie_reads_naturally_in_each_language(tmp_path, chromium_path):
             await p.goto(f"{server.base}/?lang=en")
             got = await p.evaluate("""async () => {
               const i18n = await import('/static/common/i18n.js');
-              const { winnerTitle } = await import('/static/common/results.js');
-              const room = {players: ['Ann', 'Bob', 'Cy', 'Di'].map((name, i) => ({id: 'p' + i, name}))};
+              const { winnerTitle, ranks } = await import('/static/common/results.js');
+              const names = { en: ['Ann', 'Bob', 'Cy', 'Di'], uk: ['Анна', 'Богдан', 'Cy', 'Di'] };
               const out = {};
               for (const lang of ['en', 'uk', 'ru']) {
                 i18n.setLang(lang);
-                out[lang] = [1, 2, 3, 4].map((n) => winnerTitle(room, {winners: ['p0', 'p1', 'p2', 'p3'].slice(0, n)}));
+                const room = { players: (names[lang] || names.uk).map((name, i) => ({ id: 'p' + i, name })) };
+                out[lang] = [1, 2, 3, 4].map((n) => winnerTitle(room, { winners: ['p0', 'p1', 'p2', 'p3'].slice(0, n) }));
+                out[lang].push(winnerTitle(room, { winners: [] }));
               }
+              // a broken tie (sketch) or an outright win (klepka): the winners stand apart on top
+              const ps = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+              const pick = (r) => r.map((g) => [g.score, g.players.map((q) => q.id).join('')]);
+              out.ranks = [pick(ranks(ps, { a: -5, b: -5, c: -6, d: -5 }, ['b'])),
+                           pick(ranks(ps, { a: 3, b: 1, c: 3, d: 0 }, ['b'])),
+                           pick(ranks(ps, { a: 2, b: 2, c: 1, d: 2 }, ['a', 'b', 'd'])),
+                           pick(ranks(ps, { a: 2, b: 2, c: 1, d: 2 }))];
               return out;
             }""")
             for lang, want in TIES.items():
                 assert got[lang][:3] == want, got[lang]
-                assert "&" not in "".join(got[lang]) or lang == "en"
-            assert got["en"][3] == "It's a tie!"
+                assert "&" not in "".join(got[lang])
+            assert got["en"][3:] == ["It's a tie!", "Results"]
+            assert got["uk"][3:] == ["Нічия!", "Результати"]
+            assert got["ru"][3:] == ["Ничья!", "Результаты"]
+            assert got["ranks"] == [
+                [[-5, "b"], [-5, "ad"], [-6, "c"]],
+                [[1, "b"], [3, "ac"], [0, "d"]],
+                [[2, "abd"], [1, "c"]],
+                [[2, "abd"], [1, "c"]],
+            ], got["ranks"]
     finally:
         server.kill()

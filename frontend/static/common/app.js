@@ -10,7 +10,7 @@ import { turnCue, cueCount } from './cues.js';
 import { renderLobby } from './lobby.js';
 import { renderResults, unit, winnerTitle } from './results.js';
 import { modal } from './dialog.js';
-import { createAnnouncer, changes } from './announce.js';
+import { createAnnouncer, changes, turnOf } from './announce.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
 import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
@@ -56,8 +56,6 @@ const S = {
   pending: null,        // the id of your last action, until a view or its error answers it
 };
 
-const TURN_KEYS = ['turn', 'active', 'storyteller'];
-
 /** What game modules get: see docs in README of frontend (render(root, view, app)). */
 export const app = {
   page: PAGE,
@@ -73,16 +71,19 @@ export const app = {
   extend,
   h,
   toast,
-  act(d) {
+  /** Send a game action; `quiet` (a stroke) is not a move the live region reports on. */
+  act(d, quiet) {
     const id = S.socket && S.socket.act(d);
     if (!id) { toast(t('conn.offline'), 'warn'); return id; }
-    S.pending = id;
+    if (!quiet) S.pending = id;
     S.sent.set(id, d);
     if (S.sent.size > 200) S.sent.delete(S.sent.keys().next().value);
     return id;
   },
   sound(name) { if (PAGE === 'tv') sounds.play(name); },
   vibrate(p) { if (PAGE === 'phone') vibrate(p); },
+  /** The phone's live region says what became of your move (said with the view it came in). */
+  say(lines) { if (S.heard) S.heard = S.heard.concat(lines); else if (announcer) announcer.say(lines); },
   /** It has become your turn (phone): the shared edge pulse, sound and buzz (cues.js). */
   turnCue() { if (PAGE === 'phone') turnCue(); },
   get turnCues() { return cueCount(); },
@@ -110,6 +111,7 @@ export const app = {
   roomActions(view) { return ((view || S.view || {}).actions || []).filter((a) => ROOM_ACTIONS.has(a.type)); },
 };
 window.partyhub = app;   // handy in the console and for tests
+if (announcer) toast.say = app.say;   // the phone's toasts are read by its live region, once
 
 function setStatus(s) {
   statusEl.hidden = s === 'open' || s === 'closed';
@@ -128,15 +130,20 @@ function onView(view) {
     if (S.volume) S.volume.relabel();
   }
   notice(prev, view);
-  if (announcer) {
-    const lines = changes(prev, view, (v) => winnerTitle(v.room, v.room.results || {}));
-    if (S.pending && prev) { lines.unshift(t('a11y.accepted')); S.pending = null; }
-    announcer.say(lines);
-  }
   // a phone lets its screen sleep once the game is over (the TV shows the results on)
   if (PAGE === 'phone') keepAwake(view.room.phase !== 'over');
+  const done = S.pending && prev;
+  if (done) S.pending = null;
+  S.heard = [];
   render(view);
+  const own = S.heard;
+  S.heard = null;
   renderRequests(requestsEl, view, app);
+  if (!announcer) return;
+  // the game's own lines (its phase names) come with its module: wait for it to load
+  const speak = () => announcer.say([...(!own.length && done ? [t('a11y.accepted')] : []),
+    ...changes(prev, view, (v) => winnerTitle(v.room, v.room.results || {})), ...own]);
+  if (S.loading && view.room.phase === 'playing') S.loading.then(speak); else speak();
 }
 
 /** Sounds and vibration from what changed between two views. */
@@ -149,11 +156,9 @@ function notice(prev, view) {
   }
   S.players = ids;
   S.phase = view.room.phase;
-  const playing = view.room.phase === 'playing';
-  const has = app.gameActions(view).length > 0 && playing;
-  const g = view.game;
+  const has = app.gameActions(view).length > 0 && view.room.phase === 'playing';
   const me = view.you && view.you.id;
-  const mine = !!(playing && me && g && typeof g === 'object' && TURN_KEYS.some((k) => g[k] === me));
+  const mine = !!(me && turnOf(view) === me);
   if (prev && ((has && !S.hadActions) || (mine && !S.myTurn))) app.turnCue();
   S.hadActions = has;
   S.myTurn = mine;
@@ -342,8 +347,10 @@ function onError(d) {
       try { if (fn(d, action) === true) quiet = true; } catch (e) { console.error(e); }
     }
   }
-  if (announcer && d.ref != null && d.ref === S.pending) { S.pending = null; announcer.say(errorText(d)); }
-  if (quiet) return;
+  const mine = d.ref != null && d.ref === S.pending;
+  if (mine) S.pending = null;
+  // the phone's toasts are read by its live region: a refusal is read once
+  if (quiet) { if (mine) app.say(errorText(d)); return; }
   app.sound('error');
   toast(errorText(d), 'error');
 }

@@ -59,12 +59,13 @@ export function region(el, key, render) {
 }
 
 let toastBox = null;
-/** A short message at the top of the screen. */
+/** A short message at the top of the screen, read by `toast.say` when set (the phone). */
 export function toast(text, kind = 'info', ms = 3500) {
   if (!toastBox) {
-    toastBox = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' });
+    toastBox = h('div', toast.say ? { class: 'toasts' } : { class: 'toasts', role: 'status', 'aria-live': 'polite' });
     document.body.appendChild(toastBox);
   }
+  if (toast.say) toast.say(text);
   const el = h('div', { class: ['toast', kind] }, text);
   toastBox.appendChild(el);
   setTimeout(() => el.classList.add('out'), ms);

@@ -8,22 +8,25 @@ export function unit(room, n) {
   return t(`score.${room && room.game}`, { n }, '') || t('score.points', { n });
 }
 
-/** Players grouped by score, best first: [{score, players: [...]}, ...] */
-export function ranks(players, scores) {
+/** Players grouped by score, best first: [{score, win, players}, ...]; the winners apart on
+ * top, so the podium agrees with the headline when a game breaks a tie (sketch). */
+export function ranks(players, scores, winners = []) {
   const by = new Map();
   for (const p of players) {
     const s = scores && p.id in scores ? scores[p.id] : p.score || 0;
-    if (!by.has(s)) by.set(s, []);
-    by.get(s).push(p);
+    const win = winners.includes(p.id);
+    const k = `${win} ${s}`;
+    if (!by.has(k)) by.set(k, { score: s, win, players: [] });
+    by.get(k).players.push(p);
   }
-  return [...by.entries()].sort((a, b) => b[0] - a[0]).map(([score, ps]) => ({ score, players: ps }));
+  return [...by.values()].sort((a, b) => b.win - a.win || b.score - a.score);
 }
 
 /** `slot`: the game module's box (its results hook draws there), kept across re-renders. */
 export function renderResults(box, view, app, slot) {
   const room = view.room;
   const res = room.results || { scores: {}, winners: [] };
-  const groups = ranks(room.players, res.scores);
+  const groups = ranks(room.players, res.scores, res.winners);
   const winners = new Set(res.winners || []);
   const steps = groups.slice(0, 3);
   const order = [1, 0, 2].filter((i) => steps[i]);   // 2nd, 1st, 3rd
@@ -33,6 +36,8 @@ export function renderResults(box, view, app, slot) {
   const end = acts.find((a) => a.type === 'end');
   const me = view.you.id;
   const won = me && winners.has(me);
+  // winners above players with as many points: "<game>.tiebreak" says why
+  const why = groups[1] && groups[0].win && groups[1].score >= groups[0].score && t(`${room.game}.tiebreak`, null, '');
 
   const podium = h('div', { class: 'podium' }, order.map((i) => h('div', { class: ['step', `step-${i + 1}`] },
     stepPlayers(steps[i].players, winners, me),
@@ -60,7 +65,7 @@ export function renderResults(box, view, app, slot) {
   mount(box, h('div', { class: ['results', `results-${app.page}`] },
     h('header', { class: 'results-head' },
       h('h1', null, won ? t('results.you_won') : winnerTitle(room, res)),
-      h('p', { class: 'sub' }, gameName)),
+      h('p', { class: 'sub' }, gameName, why ? h('span', { class: 'why' }, ` · ${why}`) : null)),
     h('div', { class: 'results-body' }, h('div', { class: 'results-main' }, podium, restList),
       scoreboard(room, app)),
     buttons, slot || null));
@@ -85,15 +90,14 @@ function stepPlayers(players, winners, me) {
       t('results.more', { n: hidden.length })) : null);
 }
 
-/** "Ann wins!", "Ann & Bob win!", "Ann, Bob & Cy win!" (uk/ru: "і"/"и", a plural verb); a
- * bigger tie is "It's a tie!". */
+/** "Ann wins!", "Ann, Bob, and Cy win!" (uk "Перемогли Анна, Богдан і Cy!": the language's
+ * own list, a plural verb); a bigger tie is "It's a tie!". */
 export function winnerTitle(room, res) {
-  if ((res.winners || []).length > 3) return t('results.tie');
   const names = (res.winners || []).map((id) => (room.players.find((p) => p.id === id) || {}).name).filter(Boolean);
+  if (names.length > 3) return t('results.tie');
   if (!names.length) return t('results.title');
-  const last = names.pop();
-  const name = names.length ? t('results.and', { a: names.join(', '), b: last }) : last;
-  return t('results.winner', { name, n: names.length + 1 });
+  const name = new Intl.ListFormat(t('lang'), { type: 'conjunction' }).format(names);
+  return t('results.winner', { name, n: names.length });
 }
 
 function scoreboard(room, app) {

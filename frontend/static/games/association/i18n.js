@@ -2,6 +2,13 @@
 // err.<code> keys translate the rules' refusal codes in the shell's error toast.
 export const STRINGS = {
   en: {
+    // issue 21: what the phone's live region says
+    'association.phase.tell': 'The storyteller picks a card and gives a clue.',
+    'association.phase.submit': 'Everyone puts down a card for the clue.',
+    'association.phase.vote': 'Vote: which card is the storyteller’s?',
+    'association.phase.reveal': 'The storyteller’s card is revealed.',
+    'association.turn_of': 'Storyteller: {name}.',
+    'association.your_turn': 'You are the storyteller!',
     'association.turn': 'Turn {n}',
     'association.storyteller': 'Storyteller',
     'association.tv_tell': '{name} is choosing a card and a story…',
@@ -79,6 +86,13 @@ export const STRINGS = {
     'err.wrong_phase': 'Not now.',
   },
   uk: {
+    // issue 21: what the phone's live region says
+    'association.phase.tell': 'Оповідач обирає карту й дає підказку.',
+    'association.phase.submit': 'Усі кладуть карту до підказки.',
+    'association.phase.vote': 'Голосування: яка карта — оповідача?',
+    'association.phase.reveal': 'Карту оповідача відкрито.',
+    'association.turn_of': 'Оповідач: {name}.',
+    'association.your_turn': 'Ви — оповідач!',
     'association.turn': 'Хід {n}',
     'association.storyteller': 'Оповідач',
     'association.tv_tell': '{name} обирає карту й історію…',
@@ -156,6 +170,13 @@ export const STRINGS = {
     'err.wrong_phase': 'Не зараз.',
   },
   ru: {
+    // issue 21: what the phone's live region says
+    'association.phase.tell': 'Рассказчик выбирает карту и даёт подсказку.',
+    'association.phase.submit': 'Все кладут карту к подсказке.',
+    'association.phase.vote': 'Голосование: какая карта — рассказчика?',
+    'association.phase.reveal': 'Карта рассказчика открыта.',
+    'association.turn_of': 'Рассказчик: {name}.',
+    'association.your_turn': 'Вы — рассказчик!',
     'association.turn': 'Ход {n}',
     'association.storyteller': 'Рассказчик',
     'association.tv_tell': '{name} выбирает карту и историю…',

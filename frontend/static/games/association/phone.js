@@ -65,6 +65,7 @@ export function render(root, view, app) {
   const pickable = new Map(own.filter((a) => a.card != null).map((a) => [a.card, a]));
   if (P.selected && !pickable.has(P.selected)) P.selected = null;
   drawStatus(app, view, g, own);
+  sayResult(app, view, g);
   drawStrip(app, view, g, pickable);
   drawPanel(app, view, g, all, own);
 }
@@ -315,13 +316,14 @@ function go(type) {
   rerender();
 }
 
-function revealSummary(app, view, g) {
-  const { h, t } = app;
+/** Your reveal: [what you gained, then found it / missed, votes on your card], or null. */
+function revealLines(app, view, g) {
+  const t = app.t;
   const L = g.last;
   const you = me(view);
-  if (!you || !(you in L.gains)) return null;
+  if (!you || !L || !(you in L.gains)) return null;
   const gain = L.gains[you] || 0;
-  const lines = [];
+  const lines = [gain > 0 ? t('association.gained', { n: gain }) : t('association.no_gain')];
   if (you !== L.storyteller) {
     const vote = L.cards.find((c) => c.voters.includes(you));
     if (vote) lines.push(vote.card === L.story_card ? t('association.you_found') : t('association.you_missed'));
@@ -329,10 +331,29 @@ function revealSummary(app, view, g) {
   const mine = L.cards.find((c) => c.owner === you);
   const votes = mine && you !== L.storyteller ? mine.voters.length : 0;
   if (votes) lines.push(t('association.votes_on_yours', { n: votes }));
-  if (gain > 0 && P.buzzed !== P.stage) { P.buzzed = P.stage; app.vibrate([40, 40, 120]); }
-  return h('div', { class: ['as-p-result', gain > 0 ? 'good' : 'none'] },
-    h('div', { class: 'as-p-gain' }, gain > 0 ? t('association.gained', { n: gain }) : t('association.no_gain')),
-    lines.map((l) => h('div', { class: 'as-p-line' }, l)));
+  return lines;
+}
+
+function revealSummary(app, view, g) {
+  const h = app.h;
+  const lines = revealLines(app, view, g);
+  if (!lines) return null;
+  const good = (g.last.gains[me(view)] || 0) > 0;
+  if (good && P.buzzed !== P.stage) { P.buzzed = P.stage; app.vibrate([40, 40, 120]); }
+  return h('div', { class: ['as-p-result', good ? 'good' : 'none'] },
+    h('div', { class: 'as-p-gain' }, lines[0]),
+    lines.slice(1).map((l) => h('div', { class: 'as-p-line' }, l)));
+}
+
+/** The live region: your card is down, your vote is in, and at the reveal how it went. */
+function sayResult(app, view, g) {
+  const t = app.t;
+  const lines = g.phase === 'submit' && g.mine && me(view) !== g.storyteller ? [t('association.submitted')]
+    : g.phase === 'vote' && g.my_vote ? [t('association.voted')]
+      : g.phase === 'reveal' && g.last ? [t(`association.case.${g.last.case}`), ...(revealLines(app, view, g) || [])] : [];
+  const key = `${P.stage}:${lines.length}`;
+  if (lines.length && key !== P.said) app.say(lines);
+  P.said = key;
 }
 
 function rerender() {

@@ -2,6 +2,12 @@
 // err.jinx.<code> keys translate the game's refusals in the shell's error toast.
 export const STRINGS = {
   en: {
+    // issue 21: what the phone's live region says
+    'jinx.phase.clue': 'A new card: the clue is coming.',
+    'jinx.phase.race': 'The race is on: find the card!',
+    'jinx.phase.reveal': 'The card is revealed.',
+    'jinx.turn_of': '{name} gives the clue.',
+    'jinx.your_turn': 'Your turn: give a clue.',
     'jinx.credits': 'Card pictures made with OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': '{name} gives the clue',
     'jinx.thinking': '{name} is thinking of a clue…',
@@ -16,8 +22,6 @@ export const STRINGS = {
     'jinx.deck': { one: '{n} card in the deck', other: '{n} cards in the deck' },
     'jinx.turn': 'Turn {n}',
     'jinx.cards': 'Cards',
-    // issue 21: jinx counts cards, not points (the shell's score line and the results)
-    'score.jinx': { one: '{n} card', other: '{n} cards' },
     'jinx.the_target': 'the card to find',
     'jinx.recap_title': 'The cards each player won',
     'jinx.out': 'out',
@@ -53,6 +57,12 @@ export const STRINGS = {
     'err.jinx.not_playing': 'You are not playing in this game.',
   },
   uk: {
+    // issue 21: what the phone's live region says
+    'jinx.phase.clue': 'Нова картка: чекаємо на підказку.',
+    'jinx.phase.race': 'Перегони: знайдіть картку!',
+    'jinx.phase.reveal': 'Картку відкрито.',
+    'jinx.turn_of': 'Підказку дає {name}.',
+    'jinx.your_turn': 'Ваш хід: дайте підказку.',
     'jinx.credits': 'Малюнки карт зроблено з OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': 'Підказку дає {name}',
     'jinx.thinking': '{name} вигадує підказку…',
@@ -67,7 +77,6 @@ export const STRINGS = {
     'jinx.deck': { one: '{n} картка в колоді', few: '{n} картки в колоді', many: '{n} карток у колоді', other: '{n} картки в колоді' },
     'jinx.turn': 'Хід {n}',
     'jinx.cards': 'Картки',
-    'score.jinx': { one: '{n} картка', few: '{n} картки', many: '{n} карток', other: '{n} картки' },
     'jinx.the_target': 'картка, яку треба знайти',
     'jinx.recap_title': 'Хто які картки виграв',
     'jinx.out': 'вибув',
@@ -103,6 +112,12 @@ export const STRINGS = {
     'err.jinx.not_playing': 'Ви не граєте в цій грі.',
   },
   ru: {
+    // issue 21: what the phone's live region says
+    'jinx.phase.clue': 'Новая карта: ждём подсказку.',
+    'jinx.phase.race': 'Гонка: найдите карту!',
+    'jinx.phase.reveal': 'Карта открыта.',
+    'jinx.turn_of': 'Подсказку даёт {name}.',
+    'jinx.your_turn': 'Ваш ход: дайте подсказку.',
     'jinx.credits': 'Рисунки карт сделаны из OpenMoji (openmoji.org), CC BY-SA 4.0',
     'jinx.giver': 'Подсказку даёт {name}',
     'jinx.thinking': '{name} придумывает подсказку…',
@@ -117,7 +132,6 @@ export const STRINGS = {
     'jinx.deck': { one: '{n} карта в колоде', few: '{n} карты в колоде', many: '{n} карт в колоде', other: '{n} карты в колоде' },
     'jinx.turn': 'Ход {n}',
     'jinx.cards': 'Карты',
-    'score.jinx': { one: '{n} карта', few: '{n} карты', many: '{n} карт', other: '{n} карты' },
     'jinx.the_target': 'карта, которую надо найти',
     'jinx.recap_title': 'Кто какие карты выиграл',
     'jinx.out': 'выбыл',

@@ -157,6 +157,9 @@ function drawHead(app, view, game, tab, me) {
   } else {
     title = t('jinx.watching');
   }
+  // the live region: how the race went for you (out, found), and who found the card
+  if ((tab.reveal || cls === 'bad') && title !== S.said) app.say(title);
+  S.said = title;
   const clue = !tab.reveal && game.phase === 'race' ? game.clue : tab.reveal ? tab.last.clue : null;
   const key = JSON.stringify([title, hint, cls, clue, app.lang]);
   if (S.headKey === key) return;

@@ -4,6 +4,14 @@
 
 export const STRINGS = {
   en: {
+    // issue 21: what the phone's live region says
+    'klepka.phase.words': 'Making words.',
+    'klepka.phase.flips': 'Flipping cards.',
+    'klepka.phase.reveal': 'Remember the letters!',
+    'klepka.turn_of': 'Turn: {name}.',
+    'klepka.you_flipped': 'Flipped: {letter}.',
+    'klepka.you_prize': 'A prize: {kind}!',
+    'klepka.you_made': { one: '“{word}”: +{n} point!', other: '“{word}”: +{n} points!' },
     'klepka.best_words': 'Best words',
     'klepka.no_best': 'No word was made this game',
     'klepka.turn_words': "{name} is making words",
@@ -67,6 +75,14 @@ export const STRINGS = {
     'err.klepka.nothing_to_shuffle': 'Nothing left to shuffle.',
   },
   uk: {
+    // issue 21: what the phone's live region says
+    'klepka.phase.words': 'Складаємо слова.',
+    'klepka.phase.flips': 'Відкриваємо картки.',
+    'klepka.phase.reveal': 'Запам’ятайте літери!',
+    'klepka.turn_of': 'Хід: {name}.',
+    'klepka.you_flipped': 'Відкрито: {letter}.',
+    'klepka.you_prize': 'Приз: {kind}!',
+    'klepka.you_made': { one: '«{word}»: +{n} очко!', few: '«{word}»: +{n} очки!', many: '«{word}»: +{n} очок!', other: '«{word}»: +{n} очка!' },
     'klepka.best_words': 'Найкращі слова',
     'klepka.no_best': 'Цієї гри не склали жодного слова',
     'klepka.turn_words': '{name} складає слова',
@@ -130,6 +146,14 @@ export const STRINGS = {
     'err.klepka.nothing_to_shuffle': 'Нічого перемішувати.',
   },
   ru: {
+    // issue 21: what the phone's live region says
+    'klepka.phase.words': 'Составляем слова.',
+    'klepka.phase.flips': 'Открываем карты.',
+    'klepka.phase.reveal': 'Запомните буквы!',
+    'klepka.turn_of': 'Ход: {name}.',
+    'klepka.you_flipped': 'Открыта: {letter}.',
+    'klepka.you_prize': 'Приз: {kind}!',
+    'klepka.you_made': { one: '«{word}»: +{n} очко!', few: '«{word}»: +{n} очка!', many: '«{word}»: +{n} очков!', other: '«{word}»: +{n} очка!' },
     'klepka.best_words': 'Лучшие слова',
     'klepka.no_best': 'В этой игре не составили ни одного слова',
     'klepka.turn_words': '{name} составляет слова',

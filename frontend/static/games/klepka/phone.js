@@ -51,11 +51,16 @@ export function render(root, view, app) {
   if (!wordTpl) { P.tray = []; P.wild = null; P.picker = false; }
   if (!swaps.length) P.exchange = null;
 
-  // events: my word accepted; my turn begins
+  // events: my word accepted, what my flip turned up (said by the live region too)
   const last = g.last;
-  if (last && P.seq != null && last.seq > P.seq) {
-    if (last.type === 'word_made' && last.seat === me) scored(last);
-    if (last.type === 'pair_taken' && last.seat === me) app.vibrate(40);
+  if (last && P.seq != null && last.seq > P.seq && last.seat === me) {
+    if (last.type === 'word_made') scored(last);
+    if (last.type === 'pair_taken') app.vibrate(40);
+    const letter = (last.letter || (last.card && last.card.letter) || '').toUpperCase();
+    app.say(last.type === 'word_made' ? t('klepka.you_made', { word: last.word.toUpperCase(), n: last.points })
+      : last.type === 'pair_taken' ? t('klepka.pair', { letter })
+        : last.type === 'card_flipped' && letter ? t('klepka.you_flipped', { letter })
+          : last.type === 'prize_taken' ? t('klepka.you_prize', { kind: t(`klepka.kind.${last.card.kind}`) }) : []);
   }
   P.seq = last ? last.seq : 0;    // (the shell buzzes when the turn comes to you)
 

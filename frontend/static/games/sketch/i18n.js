@@ -1,6 +1,14 @@
 // Sketch's own strings (keys prefixed "sketch."), registered with app.extend().
 export const STRINGS = {
   en: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Drawing round: draw your words.',
+    'sketch.phase.guessing': 'Guessing round: guess the drawings.',
+    'sketch.heard_wrong': '“{text}” is not it.',
+    'sketch.heard_close': '“{text}”: the drawer says close!',
+    'sketch.heard_far': '“{text}”: the drawer says far.',
+    'sketch.heard_asked': '{name} guesses your drawing: “{text}”.',
+    'sketch.tiebreak': 'A tie on points goes to the fewest own boards left.',
     'sketch.round': 'Round {n} of {total}',
     'sketch.draw_now': 'Draw!',
     'sketch.guess_now': 'Guess!',
@@ -49,6 +57,14 @@ export const STRINGS = {
     'sketch.watch': 'You are watching the drawings',
   },
   uk: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Раунд малювання: малюйте свої слова.',
+    'sketch.phase.guessing': 'Раунд вгадування: вгадуйте малюнки.',
+    'sketch.heard_wrong': '«{text}» — не те.',
+    'sketch.heard_close': '«{text}»: автор каже «близько»!',
+    'sketch.heard_far': '«{text}»: автор каже «далеко».',
+    'sketch.heard_asked': 'Ваш малюнок вгадує {name}: «{text}».',
+    'sketch.tiebreak': 'За рівних очок перемагає той, у кого лишилося менше власних дощок.',
     'sketch.round': 'Раунд {n} з {total}',
     'sketch.draw_now': 'Малюйте!',
     'sketch.guess_now': 'Вгадуйте!',
@@ -91,12 +107,20 @@ export const STRINGS = {
     'sketch.drawn_label': 'дошок намальовано',
     'sketch.won': { one: 'вгадано {n}', few: 'вгадано {n}', many: 'вгадано {n}', other: 'вгадано {n}' },
     'sketch.left': { one: 'лишилась {n}', few: 'лишилось {n}', many: 'лишилось {n}', other: 'лишилось {n}' },
-    'sketch.moved': '{by} вгадує малюнок гравця {name}!',
+    'sketch.moved': '{by} вгадує малюнок! Автор: {name}',
     'sketch.gallery': 'Галерея',
     'sketch.not_guessed': 'не вгадано',
     'sketch.watch': 'Ви дивитесь на малюнки',
   },
   ru: {
+    // issue 21: what the phone's live region says
+    'sketch.phase.drawing': 'Раунд рисования: рисуйте свои слова.',
+    'sketch.phase.guessing': 'Раунд угадывания: угадывайте рисунки.',
+    'sketch.heard_wrong': '«{text}» — не то.',
+    'sketch.heard_close': '«{text}»: автор говорит «близко»!',
+    'sketch.heard_far': '«{text}»: автор говорит «далеко».',
+    'sketch.heard_asked': 'Ваш рисунок угадывает {name}: «{text}».',
+    'sketch.tiebreak': 'При равенстве очков побеждает тот, у кого осталось меньше своих досок.',
     'sketch.round': 'Раунд {n} из {total}',
     'sketch.draw_now': 'Рисуйте!',
     'sketch.guess_now': 'Угадывайте!',
@@ -139,7 +163,7 @@ export const STRINGS = {
     'sketch.drawn_label': 'досок нарисовано',
     'sketch.won': { one: 'угадано {n}', few: 'угадано {n}', many: 'угадано {n}', other: 'угадано {n}' },
     'sketch.left': { one: 'осталась {n}', few: 'осталось {n}', many: 'осталось {n}', other: 'осталось {n}' },
-    'sketch.moved': '{by} угадывает рисунок игрока {name}!',
+    'sketch.moved': '{by} угадывает рисунок! Автор: {name}',
     'sketch.gallery': 'Галерея',
     'sketch.not_guessed': 'не угадано',
     'sketch.watch': 'Вы смотрите на рисунки',

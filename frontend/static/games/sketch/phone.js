@@ -85,8 +85,27 @@ export function render(root, view, app) {
     }
   }
   if (!me) return renderAudience(root, view, app);
+  sayGuesses(app, me);
   if (g.phase === 'drawing') return renderDrawing(root, view, app);
   return renderGuessing(root, view, app);
+}
+
+/** The live region: what the drawers made of your guesses (not it, close, far), and the
+ * guesses others make on your drawings. A right guess is the "you got it" toast's. */
+function sayGuesses(app, me) {
+  const first = !S.heard;
+  if (first) S.heard = new Map();
+  const lines = [];
+  for (const x of me.guesses.concat(me.asked)) {
+    const own = me.asked.indexOf(x) < 0;
+    const now = x.correct ? 'ok' : own ? x.feedback || 'wrong' : 'asked';
+    if (S.heard.get(x.id) === now) continue;
+    S.heard.set(x.id, now);
+    if (!first && now !== 'ok') {
+      lines.push(app.t(`sketch.heard_${now}`, { text: x.text, name: app.name(x.player) }));
+    }
+  }
+  app.say(lines);
 }
 
 // ------------------------------------------------------------------ header
@@ -226,7 +245,7 @@ function canvasPanel(root, view, app, index, word) {
 
 function send(d) {
   if (!S.view || (S.view.deadline && S.app.now() >= S.view.deadline)) return null;
-  const id = S.app.act(d);
+  const id = S.app.act(d, true);     // a stroke: not a move the live region reports
   if (id) S.pending.set(id, Date.now());
   if (S.pending.size > 500) S.pending.clear();
   return id;
