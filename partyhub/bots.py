@@ -22,7 +22,8 @@ import websockets
 
 log = logging.getLogger(__name__)
 ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
-                "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
+                "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban",
+                "advance"}
 NAMES = ["Robo", "Beep", "Chip", "Bolt", "Pixel", "Gizmo", "Sprocket", "Widget", "Nano", "Zippy",
          "Cog", "Servo", "Byte", "Dot", "Echo", "Turbo"]
 WORDS = {

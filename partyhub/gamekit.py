@@ -43,6 +43,13 @@ Optional:
     keepsake(state) -> dict | None
         what a finished game leaves in the room's gallery (partyhub/keepsakes/): public data
         only (drawings, clues, won cards, words), bounded; None before the game is over.
+    can_advance(state) -> bool  and  advance(state, now) -> Accepted | Rejected
+        host-paced games (WCAG 2.2.1; the room's timers "none"): the platform deals with
+        options[PACED] = True, and then no timer runs (`deadline` stays None): a phase a
+        timer would have ended waits until everyone has done what it waits for, or until
+        the VIP ends it (the room action `advance`). can_advance: the game is paced and its
+        phase is one a timer would have ended; advance ends it now as that timer would have
+        (Rejected("wrong_phase") otherwise). See `paced` and `timer_due`.
 
 Decks (docs/decisions.md, "Decks"): an option declared `Option(DEFAULT_DECK, deck=True)`
 is offered the platform's decks as its choices (the registry binds them), and the room
@@ -69,6 +76,7 @@ from partyhub.text import visible
 TABLE = "@table"
 AUDIENCE = "@audience"
 DEFAULT_DECK = "default"    # the id of the shipped card deck (partyhub/decks/)
+PACED = "_paced"            # the option the platform adds to a host-paced deal (no timers)
 
 
 @dataclass(frozen=True)
@@ -174,6 +182,21 @@ def timed(options: dict[str, Option], chosen: dict, factor: int) -> dict:
     from these, so they never hear of the room's setting; the room keeps `chosen`."""
     return {name: value * factor if _is_length(options.get(name), value) else value
             for name, value in chosen.items()}
+
+
+def paced(state_or_options: dict) -> bool:
+    """Whether a game was dealt host-paced: from its options, or from a state that keeps
+    them in state["options"]."""
+    options = state_or_options.get("options", state_or_options)
+    return bool(isinstance(options, dict) and options.get(PACED))
+
+
+def timer_due(options: dict, seconds, now: int | None) -> int | None:
+    """The deadline of a timer of `seconds` armed at `now`: None when it is off (0), when
+    there is no clock yet (setup) or when the game is host-paced."""
+    if not seconds or now is None or paced(options):
+        return None
+    return now + seconds * 1000
 
 
 def _is_length(option: Option | None, value) -> bool:

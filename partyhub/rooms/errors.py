@@ -59,6 +59,7 @@ MESSAGES = {
     "game_over": "The game has ended.",
     "paused": "The game is paused.",
     "not_paused": "The game is not paused.",
+    "not_paced": "This game runs on timers: only a host-paced game (timers: none) has rounds the VIP ends.",
     "unknown_game": "There is no such game.",
     "bad_options": "The game options are not valid.",
     "player_count": "This game needs a different number of players.",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import secrets
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import clean_options, flag, mapping, string, text, timed
-from partyhub.rooms import claims, clock, familymode, registry, scoreboard, seating, store
+from partyhub.gamekit import PACED, clean_options, flag, mapping, string, text, timed
+from partyhub.rooms import claims, clock, familymode, pacing, registry, scoreboard, seating, store
 from partyhub.rooms.errors import fail
 
 
@@ -144,9 +144,11 @@ def unlock(room, seats, actor, d, now):
 
 SETTING_KEYS = {"streamer": bool, "extended": bool, "takeover": bool, "locked": bool,
                 "family": bool}
-# How long timers run (WCAG 2.2.1): the host's choice, times the length each game option says.
+# How long timers run (WCAG 2.2.1): the host's choice, times the length each game option says;
+# "none": no timer at all (host-paced: the deal adds gamekit.PACED, lengths stay as chosen).
 # The older `extended` flag (true: "extended", false: "normal") is kept for old clients.
-TIMER_FACTORS = {"normal": 1, "extended": 2, "relaxed": 4}
+TIMER_FACTORS = {"normal": 1, "extended": 2, "relaxed": 4, "none": 1}
+HOST_PACED = "none"
 
 
 def settings(room, seats, actor, d, now):
@@ -166,7 +168,7 @@ def settings(room, seats, actor, d, now):
         new["timers"] = "extended" if d["extended"] else "normal"
     if d.get("timers") is not None:
         if d["timers"] not in TIMER_FACTORS:
-            raise fail("bad_action", "timers is normal, extended or relaxed")
+            raise fail("bad_action", "timers is normal, extended, relaxed or none")
         new["timers"], new["extended"] = d["timers"], d["timers"] == "extended"
     room.settings = new
     return []
@@ -207,7 +209,7 @@ def unban(room, seats, actor, d, now):
 SCHEMA = {
     "start": {"game": string(40), "options": mapping(64)},
     "choose": {"game": string(40), "options": mapping(64)}, "again": {}, "end": {},
-    "pause": {}, "resume": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
+    "pause": {}, "resume": {}, "advance": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
     "settings": {"language": string(8), "timers": string(12), **{key: flag() for key in SETTING_KEYS}},
     "add_bot": {}, "take_seat": {"player": string(16)},
     "approve_claim": {"claim": string(32)}, "deny_claim": {"claim": string(32)},
@@ -217,7 +219,7 @@ SCHEMA = {
 
 HANDLERS = {
     "start": start, "choose": choose, "again": again, "end": end, "pause": pause, "resume": resume,
-    "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
+    "advance": pacing.advance, "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
     "add_bot": add_bot, "take_seat": take_seat,
     "approve_claim": approve_claim, "deny_claim": deny_claim, "unban": unban,
     "hide": familymode.hide,
@@ -238,8 +240,8 @@ def finish(room, outcome: dict) -> None:
 
 
 def timers(settings: dict) -> str:
-    """The room's timer setting: normal, extended or relaxed (rooms from before the setting
-    have only the `extended` flag)."""
+    """The room's timer setting: normal, extended, relaxed or none (host-paced); rooms from
+    before the setting have only the `extended` flag."""
     chosen = settings.get("timers")
     if chosen in TIMER_FACTORS:
         return chosen
@@ -302,6 +304,8 @@ def _deal(room, seats, game, given_options, now):
     room.game_seats = [s.player_id for s in players]
     room.paused_at, room.paused_total, room.results = None, 0, None
     given = {**options, **dealt}
+    if timers(room.settings) == HOST_PACED:
+        given[PACED] = True
     room.state = game.setup(room.game_seats, timed(game.options, given, factor),
                             secrets.randbits(48))
     if hasattr(game, "begin"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import claims, familymode, registry, roomactions, scoreboard, seating
+from partyhub.rooms import claims, familymode, pacing, registry, roomactions, scoreboard, seating
 from partyhub.rooms.clock import wall_deadline
 
 def _dumps(obj) -> str:
@@ -29,6 +29,7 @@ def room_part(room, seats, join_url: str) -> dict:
         "extended": roomactions.timers(room.settings) == "extended",
         "timers": roomactions.timers(room.settings),
         "timer_factor": roomactions.timer_factor(room.settings),
+        "paced": pacing.dealt_paced(room),
         "takeover": bool(room.settings.get("takeover")),
         "family": familymode.on(room),
         "join_url": join_url, "players": players,
@@ -66,6 +67,8 @@ def room_actions(room, seats, role: str, seat) -> list:
         acts.append({"type": "add_bot"})
     if room.phase == "playing":
         acts.append({"type": "resume"} if room.paused_at is not None else {"type": "pause"})
+    if is_vip and pacing.may_advance(room):
+        acts.append({"type": "advance"})
     if room.phase in ("playing", "over"):
         acts += [{"type": "again"}, {"type": "end"}]
     acts.append({"type": "unlock"} if room.settings.get("locked") else {"type": "lock"})

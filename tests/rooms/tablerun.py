@@ -21,7 +21,7 @@ import json
 from hypothesis import strategies as st
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import timed
+from partyhub.gamekit import PACED, timed
 from partyhub.rooms import registry, selectors, services, store
 from partyhub.rooms.errors import MESSAGES, ServiceError
 from partyhub.rooms.models import Event
@@ -34,7 +34,7 @@ ACTOR_KINDS = st.sampled_from(["tv"] * 4 + ["vip"] * 3 + ["player", "player", "s
 STEPS = st.sampled_from(["start"] * 4 + ["again"] * 4 + ["settings"] * 3 + ["choose"] * 2 + [
     "pause", "resume", "end", "kick", "kick", "add_bot", "lock", "unlock", "join", "join", "tick"])
 SETTING_VALUES = {"extended": st.booleans(),
-                  "timers": st.sampled_from(["normal", "extended", "relaxed"]),
+                  "timers": st.sampled_from(["normal", "extended", "relaxed", "none"]),
                   "streamer": st.booleans(), "takeover": st.booleans(),
                   "locked": st.booleans(), "language": st.sampled_from(["en", "uk", "ru"]),
                   "family": st.booleans()}
@@ -69,7 +69,7 @@ class Table:
         return store.live_seats(self.room())
 
     def factor(self) -> int:
-        return {"normal": 1, "extended": 2, "relaxed": 4}[self.timers]
+        return {"normal": 1, "extended": 2, "relaxed": 4, "none": 1}[self.timers]
 
     def actor(self, kind: str):
         """(kind, Actor): someone of that kind now, or the TV when the room has nobody such."""
@@ -239,6 +239,9 @@ class Table:
         assert room.game_id == game_id and room.options == options, (room.options, options)
         started = Event.objects.filter(room__code=self.code, type="game_started").last()
         given = {**options, **deck_options.resolved(game.options, options)}   # decks as data
+        paced = self.timers == "none"           # host-paced: the rules are told, no timer runs
+        if paced:
+            given[PACED] = True
         assert started.data == {"game": game_id, "options": given, "timer_factor": self.factor(),
                                 "seats": room.game_seats}
         state = game.setup(room.game_seats, timed(game.options, given, self.factor()),
@@ -249,5 +252,5 @@ class Table:
         assert same, "the state is not setup + begin of the chosen options, timed once"
         timer = FIRST_TIMER.get(game_id)
         if timer and room.phase == "playing":
-            seconds = options[timer] * self.factor()
+            seconds = 0 if paced and hasattr(game, "can_advance") else options[timer] * self.factor()
             assert game.deadline(room.state) == (self.now + seconds * 1000 if seconds else None)

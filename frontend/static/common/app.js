@@ -200,7 +200,8 @@ function buildGameScreen() {
   });
   S.top = h('div', { class: 'gamebar' });
   S.gameRoot = h('div', { class: 'game-root' });
-  S.timerBox = h('div', { class: 'gamebar-timer' }, S.timer.el);
+  S.pace = h('div', { class: 'pace' });    // host-paced: the TV's note, the VIP's "End the round"
+  S.timerBox = h('div', { class: 'gamebar-timer' }, S.timer.el, S.pace);
   if (PAGE === 'tv') mount(S.screenBox, S.top, S.gameRoot);          // the ring sits in the bar
   else mount(S.screenBox, S.top, S.timerBox, S.gameRoot);
 }
@@ -252,12 +253,21 @@ function gameName(room) {
 
 function renderGame(view) {
   renderGameBar(view);
-  S.timer.update(view);
+  S.timer.update(view.room.paced ? null : view);
+  renderPace(view);
   if (!loadModule(view.room.game)) {
     if (!S.gameRoot.firstChild) mount(S.gameRoot, h('div', { class: 'loading' }, t('loading')));
     return;
   }
   drawGame(view);
+}
+
+/** A host-paced game (timers "none") draws no timer: the TV says who paces it, and the
+ * VIP's phone has a big "End the round" while a timer would have been running. */
+function renderPace(view) {
+  const a = view.actions.find((x) => x.type === 'advance');
+  const end = a && h('button', { class: 'btn primary big', style: { width: '100%' }, onclick: (e) => { e.currentTarget.disabled = true; app.act(a); } }, t('pace.end'));
+  mount(S.pace, PAGE === 'tv' ? view.room.paced && h('p', null, t('pace.tv')) : end);
 }
 
 /** The module of game `id`: returns it once loaded ('generic' when missing), else starts loading. */

@@ -146,7 +146,7 @@ function renderSettings(box, view, app) {
             h('option', { value: v, selected: room.language === v }, n)))));
       out.push(h('label', { class: 'set' }, h('span', null, t('set.timers')),
         h('select', { 'data-set': 'timers', onchange: (e) => app.act({ type: 'settings', timers: e.target.value }) },
-          ['normal', 'extended', 'relaxed'].map((v) =>
+          ['normal', 'extended', 'relaxed', 'none'].map((v) =>
             h('option', { value: v, selected: room.timers === v }, t(`timers.${v}`))))));
       for (const key of ['family', 'streamer', 'takeover']) {
         out.push(h('label', { class: 'set toggle' },

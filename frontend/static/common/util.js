@@ -8,7 +8,7 @@ export const store = {
 
 export const ROOM_ACTIONS = new Set([
   'start', 'kick', 'pause', 'resume', 'end', 'again', 'lock', 'unlock', 'settings', 'add_bot', 'take_seat',
-  'approve_claim', 'deny_claim', 'unban', 'hide',
+  'approve_claim', 'deny_claim', 'unban', 'hide', 'advance',
 ]);
 
 export function playerName(view, id) {

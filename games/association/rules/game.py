@@ -1,7 +1,8 @@
 """The association game object: options, apply, deadlines, scores and the outcome."""
 from __future__ import annotations
 
-from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, string, text
+from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, paced, string,
+                              text)
 
 from . import turn, views
 
@@ -87,6 +88,7 @@ def _next(state, seat, action, now):
     return Accepted(new, events)
 
 
+TIMED = ("tell", "submit", "vote", "reveal")    # the phases a timer option can end
 HANDLERS = {"tell": ("tell", _tell), "submit": ("submit", _submit), "vote": ("vote", _vote),
             "next": ("reveal", _next)}
 # The fields of each action and their size ceilings (the rules above judge the values).
@@ -154,6 +156,19 @@ class Association:
         due = state["deadline"]
         if due is None or now < due or state["phase"] == "over":
             return Accepted(state, [])
+        return self._time_up(state, now)
+
+    def can_advance(self, state):
+        """Host-paced: every phase but the end is one a timer would have ended."""
+        return paced(state) and state["phase"] in TIMED
+
+    def advance(self, state, now):
+        """The VIP ends the phase now, as its timer would have (turn.timeout)."""
+        if not self.can_advance(state):
+            return Rejected("wrong_phase", "No timer would end this phase.")
+        return self._time_up(state, now)
+
+    def _time_up(self, state, now):
         new = evolve(state)
         events: list = []
         turn.timeout(new, now, events)

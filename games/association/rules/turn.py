@@ -1,7 +1,7 @@
 """A turn of association: tell -> submit -> vote -> reveal, scoring, and the end of the game."""
 from __future__ import annotations
 
-from partyhub.gamekit import DEFAULT_DECK, rng
+from partyhub.gamekit import DEFAULT_DECK, PACED, rng, timer_due
 
 HAND = 6
 
@@ -21,7 +21,7 @@ def setup(seats: list, options: dict, seed: int) -> dict:
         raise ValueError("association deals from options['_deck'], which the platform resolves")
     state = {
         "seed": seed, "rng": 0, "seats": list(seats),
-        "options": {k: v for k, v in options.items() if not k.startswith("_")},
+        "options": {k: v for k, v in options.items() if not k.startswith("_") or k == PACED},
         "deck": {"name": deck["id"], "image": deck["image"]},
         "draw": [], "hands": {s: [] for s in seats}, "out": [],
         "phase": "tell", "turn": 0, "teller": 0, "clue": None,
@@ -51,9 +51,9 @@ def others(state: dict) -> list:
 
 
 def set_timer(state: dict, option: str, now: int | None) -> None:
-    """Arm the phase's timer from `now`; setup has no clock (now=None): `begin` arms it."""
-    seconds = state["options"].get(option, 0) or 0
-    state["deadline"] = now + seconds * 1000 if seconds and now is not None else None
+    """Arm the phase's timer from `now`; setup has no clock (now=None): `begin` arms it.
+    A host-paced game arms none."""
+    state["deadline"] = timer_due(state["options"], state["options"].get(option, 0), now)
 
 
 def start_tell(state: dict, now: int | None) -> None:

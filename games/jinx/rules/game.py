@@ -1,7 +1,8 @@
 """Jinx: the active player gives a clue for one of 9 images, the others race to put a finger on it."""
 from __future__ import annotations
 
-from partyhub.gamekit import DEFAULT_DECK, Accepted, Option, Rejected, evolve, integer, rng, text
+from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, integer, paced,
+                              rng, text, timer_due)
 
 from . import turn
 from .deck import GRID, REMOVED, faces, pair, pile_size
@@ -81,8 +82,7 @@ class Jinx:
         new = evolve(state)
         new["clue"] = text
         new["phase"] = "race"
-        seconds = new["options"]["pick_seconds"]
-        new["deadline"] = now + seconds * 1000 if seconds else None
+        new["deadline"] = timer_due(new["options"], new["options"]["pick_seconds"], now)
         return Accepted(new, [{"type": "clue_given", "seat": state["seats"][me], "text": text}])
 
     def _pick(self, state, me, action, now):
@@ -119,6 +119,19 @@ class Jinx:
         due = state["deadline"]
         if due is None or now < due:
             return Accepted(state, [])
+        return self._time_up(state, now)
+
+    def can_advance(self, state):
+        """Host-paced: the race (a timer would have stopped it) and the reveal (a timer
+        would have moved on to the next turn)."""
+        return paced(state) and state["phase"] in ("race", "reveal")
+
+    def advance(self, state, now):
+        if not self.can_advance(state):
+            return Rejected("wrong_phase", "No timer would end this phase.")
+        return self._time_up(state, now)
+
+    def _time_up(self, state, now):
         new = evolve(state)
         if state["phase"] == "race":
             return Accepted(new, turn.end_turn_into(new, None, now, timed_out=True))

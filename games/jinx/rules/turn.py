@@ -5,7 +5,7 @@ nothing here touches a state that came from the caller.
 """
 from __future__ import annotations
 
-from partyhub.gamekit import rng
+from partyhub.gamekit import rng, timer_due
 
 from .deck import GRID
 
@@ -64,7 +64,8 @@ def start_turn_into(state: dict) -> None:
 
 
 def end_turn_into(state: dict, finder: int | None, now: int, timed_out: bool = False) -> list:
-    """Score the turn, clear the picked cards and show the reveal until next_turn_seconds pass.
+    """Score the turn, clear the picked cards and show the reveal until next_turn_seconds pass
+    (host-paced: until the VIP moves on).
 
     finder: the seat whose finger is on the target (its pick is the last of state["picks"]),
     or None when every guesser is out or the time ran out.
@@ -113,7 +114,7 @@ def end_turn_into(state: dict, finder: int | None, now: int, timed_out: bool = F
     state["target"] = None
     state["clue"] = None
     state["picks"] = []
-    state["deadline"] = now + state["options"]["next_turn_seconds"] * 1000
+    state["deadline"] = timer_due(state["options"], state["options"]["next_turn_seconds"], now)
     return [{"type": "turn_ended", "turn": state["turn"], "active": seats[active],
              "target": target, "finder": state["last"]["finder"], "timed_out": timed_out}]
 

@@ -1,7 +1,8 @@
 """klepka: the Ukrainian letter memory and word game (rules/klepka.txt), as a gamekit game."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, evolve, listing, record, rng, string
+from partyhub.gamekit import (Accepted, Option, Rejected, evolve, listing, paced, record, rng,
+                              string)
 
 from . import anytime, play, views
 from .cards import TABLE_CHOICES, TABLES, build_deck
@@ -135,8 +136,21 @@ class KlepkaGame:
         return state["reveal_until"] if state["phase"] == "reveal" else None
 
     def on_deadline(self, state, now):
-        if state["phase"] != "reveal":
-            return Accepted(state, [])
+        due = state["reveal_until"]
+        if state["phase"] != "reveal" or due is None or now < due:
+            return Accepted(state, [])      # not due (never, host-paced): nothing changes
+        return self._turn_down(state, now)
+
+    def can_advance(self, state):
+        """Host-paced: the reveal (the letters a timer would have turned down)."""
+        return paced(state) and state["phase"] == "reveal"
+
+    def advance(self, state, now):
+        if not self.can_advance(state):
+            return Rejected("wrong_phase", "No timer would end this phase.")
+        return self._turn_down(state, now)
+
+    def _turn_down(self, state, now):
         s = evolve(state)
         events: list = []
         next_turn(s, self.words, now, events)

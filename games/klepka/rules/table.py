@@ -1,6 +1,8 @@
 """State helpers of klepka: the table, hands and the turn cycle (pure)."""
 from __future__ import annotations
 
+from partyhub.gamekit import timer_due
+
 REF_PREFIX = "t"
 
 
@@ -76,11 +78,12 @@ def start_flips(state: dict, words, now: int, events: list) -> None:
 
 
 def end_flips(state: dict, words, now: int, events: list) -> None:
-    """The flips are over: the face-up letters stay for the table to see, then go back."""
+    """The flips are over: the face-up letters stay for the table to see, then go back
+    (host-paced: they stay until the VIP turns them down)."""
     seconds = state["options"]["reveal_seconds"]
     if state["up"] and seconds > 0:
         state["phase"] = "reveal"
-        state["reveal_until"] = now + seconds * 1000
+        state["reveal_until"] = timer_due(state["options"], seconds, now)
         state["pair"] = []
         return
     next_turn(state, words, now, events)

@@ -1,7 +1,7 @@
 """Sketch's rules object: options, setup, the round clock and the action dispatch."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, rng
+from partyhub.gamekit import Accepted, Option, Rejected, paced, rng, timer_due
 
 from . import drawing, guessing, state as st
 from .constants import BOARDS, DIFFICULTIES, LANGUAGES, ROUNDS
@@ -37,8 +37,13 @@ class Sketch:
 
     def begin(self, state, now) -> dict:
         """The VIP pressed Start: the sand timer turns and the first drawing round runs
-        round_seconds from `now` (the platform calls this once, right after setup)."""
-        return dict(state, deadline=now + state["options"]["round_seconds"] * 1000)
+        round_seconds from `now` (the platform calls this once, right after setup). Host-paced,
+        no sand runs: the VIP ends each drawing round (`advance`)."""
+        return dict(state, deadline=self._sand(state, now))
+
+    @staticmethod
+    def _sand(state, now):
+        return timer_due(state["options"], state["options"]["round_seconds"], now)
 
     # -- actions -------------------------------------------------------------------------
     def apply(self, state, seat, action, now):
@@ -57,7 +62,7 @@ class Sketch:
         if kind == "draw":
             return drawing.draw(state, seat, action)
         if kind == "guess":
-            return guessing.guess(state, seat, action, now)
+            return self._settled(guessing.guess(state, seat, action, now), now)
         if kind == "feedback":
             return guessing.feedback(state, seat, action)
         return Rejected("bad_action", "Unknown action.")
@@ -71,10 +76,30 @@ class Sketch:
             return [{"type": "game_ended", "scores": st.scores(new), "winners": st.winners(new)}]
         kind = ROUNDS[new["round"] - 1]
         new["phase"] = kind
-        new["deadline"] = start + new["options"]["round_seconds"] * 1000
+        new["deadline"] = self._sand(new, start)
         new["last"] = {"type": "round_started", "round": new["round"], "kind": kind,
                        "n": new["seq"]}
-        return [{"type": "round_started", "round": new["round"], "kind": kind}]
+        return [{"type": "round_started", "round": new["round"], "kind": kind}] + self._done(new, start)
+
+    def _done(self, new, now) -> list:
+        """Host-paced, a guessing round with no board left to guess is over: at once when
+        nothing was drawn, else when the tie window of the last win closes (a short timer,
+        so that a correct guess "at the same time" still wins)."""
+        if not paced(new) or new["phase"] != "guessing" or st.open_boards(new):
+            return []
+        won = [b["won_at"] for boards in new["boards"].values() for b in boards
+               if b["won_at"] is not None]
+        closes = max(won) + new["options"]["tie_window_ms"] if won else now
+        if closes > now:
+            new["deadline"] = closes
+            return []
+        return self._next_round_into(new, now)
+
+    def _settled(self, result, now):
+        """An accepted guess, with the round ended if it left nothing to guess (host-paced)."""
+        if not isinstance(result, Accepted) or not paced(result.state):
+            return result
+        return Accepted(result.state, result.events + self._done(result.state, now))
 
     def stream(self, state, seat, action, now):
         return drawing.stream(state, seat, action, now)
@@ -100,6 +125,17 @@ class Sketch:
         due = state["deadline"]
         if due is None or now < due:
             return Accepted(state, [])
+        new = st.fork(state)
+        return Accepted(new, self._next_round_into(new, now))
+
+    def can_advance(self, state):
+        """Host-paced: every round (the sand would have ended it)."""
+        return paced(state) and state["phase"] in ("drawing", "guessing")
+
+    def advance(self, state, now):
+        """The VIP ends the round now: the next one starts (after the sixth the game ends)."""
+        if not self.can_advance(state):
+            return Rejected("wrong_phase", "No round is running.")
         new = st.fork(state)
         return Accepted(new, self._next_round_into(new, now))
 

@@ -49,6 +49,12 @@ def free_words(state: dict, seat) -> list[str]:
     return [w for w in card_words(state, seat) if w not in used]
 
 
+def open_boards(state: dict) -> int:
+    """How many boards have a word and are not won yet: what a guessing round can still guess."""
+    return sum(1 for boards in state["boards"].values() for b in boards
+               if b["word"] is not None and not b["won_by"])
+
+
 def own_left(state: dict, seat) -> int:
     return sum(1 for b in state["boards"][seat] if not b["won_by"])
 

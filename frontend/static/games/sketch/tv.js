@@ -141,6 +141,8 @@ function sandTimer() {
     update(view, tot, app) {
       now = () => app.now();
       total = tot;
+      el.hidden = !!view.room.paced;     // host-paced: no sand runs (the bar says so)
+      if (el.hidden) { clearTimeout(timer); return; }
       paused = !!view.room.paused;
       if (paused) { clearTimeout(timer); draw(typeof view.room.remaining === 'number' ? view.room.remaining : left); return; }
       deadline = typeof view.deadline === 'number' ? view.deadline : null;
