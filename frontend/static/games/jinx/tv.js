@@ -149,7 +149,7 @@ function drawScores(app, view, game, tab) {
     style: { '--pc': p.color }, dataset: { player: p.id },
   },
   h('span', { class: 'chip' }, p.symbol || ''),
-  h('span', { class: 'jx-score-name' }, p.name),
+  app.standin(h('span', { class: 'jx-score-name' }, p.name), p),
   out.has(p.id) ? h('span', { class: 'jx-tag' }, app.t('jinx.out')) : null,
   h('span', { class: 'jx-score-n' }, String((game.won || {})[p.id] ?? p.score ?? 0))));
   S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows);

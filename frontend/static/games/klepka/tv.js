@@ -116,7 +116,7 @@ function playerBox(app, g, seat) {
   },
   h('div', { class: 'kp-head' },
     h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol || '' : ''),
-    h('span', { class: 'kp-name' }, p ? p.name : seat),
+    app.standin(h('span', { class: 'kp-name' }, p ? p.name : seat), p),
     h('b', { class: 'kp-score' }, String(info.score))),
   h('div', { class: 'kp-hand' }, hand.length ? hand.map((c) => face(h, c, 'mini'))
     : h('span', { class: 'kp-empty' }, t('klepka.empty_hand'))));
