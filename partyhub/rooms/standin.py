@@ -12,16 +12,22 @@ happen anyway: the disconnect writes `since`, each stand-in move writes `played`
 the views mark the seat), and a stand-in with nothing it may do writes `rest` (the version it
 gave up at: it tries again when anything changes). Its next move is part of the room's due
 time (`clock.due_at`), so the timekeeper wakes it like a timer: no write per tick, and a
-restart picks up where the rows say. While paused, nobody is due: pause waits for everyone.
+restart picks up where the rows say, counting the delay from the restart at the earliest
+(`STARTED`). While paused, nobody is due: pause waits for everyone.
 """
 from __future__ import annotations
 
 import random
+import time
 
 THINK_MS = 1500       # a stand-in's pause between two moves of its seat, as a bot thinks
 TRIES = 4             # refused choices (a word the rules do not take) before it rests
 MAX_SECONDS = 600
 DEFAULT_SECONDS = 20  # for new rooms (services.NEW_ROOM_SETTINGS); older rooms read it as off
+# When this process began serving (wall ms). The time a server was down is nobody's absence:
+# a seat that went away before it counts its delay from here, so after a restart the phones
+# have the whole delay to come back before any stand-in plays.
+STARTED = int(time.time() * 1000)
 
 
 def delay_ms(room) -> int | None:
@@ -79,7 +85,7 @@ def seat_due(room, game, player_id: str) -> int | None:
         return None
     if entry.get("rest") == room.version or not waits_on(room, game, player_id):
         return None
-    at = entry["since"] + delay
+    at = max(entry["since"], STARTED) + delay
     return max(at, entry["played"] + THINK_MS) if "played" in entry else at
 
 

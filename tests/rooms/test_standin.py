@@ -128,6 +128,18 @@ def test_the_count_survives_a_restart_in_the_room_row():
     assert len(moves(code, seats[0])) == 1
 
 
+def test_the_time_a_server_was_down_is_nobodys_absence(monkeypatch):
+    code, seats = playing()
+    since = away(code, seats[0])
+    assert row(code).deadline_at == since + DELAY     # due, as the row says, when it went down
+    up = since + 60_000                               # the server is back a minute later
+    monkeypatch.setattr(standin, "STARTED", up)
+    timekeeper.fire_due(up)
+    assert moves(code, seats[0]) == [] and row(code).deadline_at == up + DELAY
+    timekeeper.fire_due(up + DELAY)
+    assert len(moves(code, seats[0])) == 1
+
+
 def test_a_stand_in_with_nothing_it_may_do_rests_until_the_room_changes(monkeypatch):
     code, seats = playing()
     monkeypatch.setattr(bots, "next_action", lambda view, rnd, failed=(), memory=None: {"type": "add", "n": 7})
