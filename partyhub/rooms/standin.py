@@ -54,7 +54,10 @@ def back(room, player_id: str) -> None:
 
 
 def playing_for(room) -> set:
-    """The seats a stand-in is playing now: away, and it has moved for them."""
+    """The seats a stand-in is playing now: a game runs, the seat is away, and it has moved
+    for the seat."""
+    if room.phase != "playing":
+        return set()
     return {pid for pid, entry in (room.away or {}).items() if "played" in entry}
 
 
