@@ -145,7 +145,7 @@ function drawScores(app, view, game, tab) {
   const out = new Set(game.phase === 'race' ? game.out : []);
   const activeId = tab.reveal ? tab.last.active : game.active;
   const rows = view.room.players.map((p) => h('div', {
-    class: ['jx-score', p.id === activeId && 'active', out.has(p.id) && 'out', !p.connected && 'away'],
+    class: ['jx-score', p.id === activeId && 'active', out.has(p.id) && 'out', !p.connected && !p.standin && 'away'],
     style: { '--pc': p.color }, dataset: { player: p.id },
   },
   h('span', { class: 'chip' }, p.symbol || ''),

@@ -110,7 +110,7 @@ function playerBox(app, g, seat) {
   const info = g.players[seat] || { hand: [], score: 0, points: 0, words: 0 };
   const hand = info.hand.slice().sort(order);
   return h('div', {
-    class: ['kp-box', seat === g.turn && 'turn', p && !p.connected && 'away'],
+    class: ['kp-box', seat === g.turn && 'turn', p && !p.connected && !p.standin && 'away'],
     style: { '--pc': p ? p.color : '#888' },
     dataset: { seat },
   },

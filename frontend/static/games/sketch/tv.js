@@ -185,7 +185,7 @@ function buildGroups(grid, view, app) {
       return h('div', { class: 'sk-trophy', style: { '--oc': (app.players.get(b.player) || {}).color || '#888' } }, c);
     });
     const info = scores.get(gp.id);
-    const box = h('section', { class: ['sk-pgroup', p && !p.connected && 'away'], style: { '--pc': p ? p.color : '#888' }, dataset: { player: gp.id } },
+    const box = h('section', { class: ['sk-pgroup', p && !p.connected && !p.standin && 'away'], style: { '--pc': p ? p.color : '#888' }, dataset: { player: gp.id } },
       h('header', null, chipOf(app, gp.id), app.standin(h('span', { class: 'pname' }, app.name(gp.id)), p),
         h('b', { class: 'sk-score' }, String(info.score))),
       h('div', { class: 'sk-tiles' }, tiles),
