@@ -32,13 +32,14 @@ async def test_the_host_chooses_the_delay_in_the_room_settings(tmp_path, chromiu
         server.kill()
 
 
-@pytest.mark.parametrize("game", ["jinx", "association", "klepka", "sketch"])
-async def test_the_tv_marks_the_seat_a_stand_in_plays_until_the_phone_is_back(tmp_path, chromium_path, game):
+@pytest.mark.parametrize("game, lang", [("jinx", "en"), ("association", "en"), ("klepka", "en"),
+                                        ("sketch", "en"), ("jinx", "uk"), ("klepka", "ru")])
+async def test_the_tv_marks_the_seat_a_stand_in_plays_until_the_phone_is_back(tmp_path, chromium_path, game, lang):
     server = e2e_server(tmp_path)
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv, join_url = await new_room(browser, server.base, errors)
+            tv, join_url = await new_room(browser, server.base, errors, lang=lang)
             phones = await join_phones(browser, join_url, ["Ann", "Bob", "Cat"], errors, tv=tv)
             # a short delay for the test (the TV's menu offers 10 s and up; the protocol any second)
             await tv.evaluate("() => window.partyhub.act({type: 'settings', standin: 1})")
@@ -63,13 +64,13 @@ async def test_the_tv_marks_the_seat_a_stand_in_plays_until_the_phone_is_back(tm
             # the seat does not look away while its stand-in plays it
             assert await tv.evaluate("() => document.querySelector('.standin-tag').closest('.away')") is None
             await settled(tv)
-            await shot(tv, f"standin-tv-{game}-en")
+            await shot(tv, f"standin-tv-{game}-{lang}")
             await gone.goto(phone_url)                  # and comes back to its seat
             await until(gone, "() => window.partyhub.view && window.partyhub.you.role === 'player'")
             await until(tv, "() => !document.querySelector('.standin-tag') && "
                         "window.partyhub.view.room.players.every((p) => p.connected)")
             await settled(gone)
-            await shot(gone, f"standin-back-phone-{game}-en")
+            await shot(gone, f"standin-back-phone-{game}-{lang}")
             assert not errors, errors
     finally:
         server.kill()
