@@ -82,7 +82,8 @@ def strategy(game: str | None):
       actions not refused in this view) or None to leave it to chance, e.g. association's and
       jinx's card tags;
     - `sensible(view, actions)`: narrows the actions the bot may pick from;
-    - `stream_moves(view)`: stream actions to send now (a sketch bot's drawing).
+    - `stream_moves(view)`: stream actions to send now (a sketch bot's drawing);
+    - `NEVER`: the kinds of action it never plays (klepka keeps exchange and chaos).
     The bot still sees only its own view and sends what a phone could send; a hook that raises
     is logged and the bot picks at random."""
     if not game or not isinstance(game, str) or not game.isidentifier():
@@ -93,6 +94,12 @@ def strategy(game: str | None):
         if e.name not in (f"games.{game}", f"games.{game}.bot", "games"):
             raise          # the strategy itself is broken: say so, do not play at random
         return None
+
+
+def never_played(game: str | None) -> frozenset:
+    """The kinds of action the game's bot never plays (`games/<game>/bot.py: NEVER`): offered
+    only these, a seat is not one the game waits on."""
+    return frozenset(getattr(strategy(game), "NEVER", ()))
 
 
 def _hook(view: dict, name: str):
@@ -134,6 +141,14 @@ def next_action(view: dict, rnd: random.Random, failed=(), memory=None) -> dict 
     except Exception:        # noqa: BLE001 - a strategy's slip must not stop the bot
         log.exception("bot strategy failed; picking at random")
     return choose(offered, language, rnd, failed)
+
+
+def offered_key(offered: list, action: dict) -> str:
+    """How a refused `action` goes into `failed`: the offered action it filled in (free-text
+    fields left None), so that `next_action` chooses something else in the same view."""
+    template = next((a for a in offered if a.get("type") == action["type"] and
+                     all(action.get(k) == v for k, v in a.items() if v is not None)), action)
+    return json.dumps(template, sort_keys=True)
 
 
 async def play(base: str, code: str, token: str, rnd: random.Random,
@@ -203,9 +218,7 @@ async def _session(ws, rnd, think) -> str | None:
         action = next_action(view, rnd, failed, memory)
         if action is not None:
             pending = version
-            template = next((a for a in offered if a.get("type") == action["type"] and
-                             all(action.get(k) == v for k, v in a.items() if v is not None)), action)
-            last = json.dumps(template, sort_keys=True)
+            last = offered_key(offered, action)
             await ws.send(json.dumps({"t": "act", "id": uuid.uuid4().hex, "d": action}))
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from partyhub.rooms import registry
+from partyhub.rooms import registry, standin
 
 
 def wall_ms() -> int:
@@ -29,10 +29,12 @@ def wall_deadline(room) -> int | None:
 
 
 def due_at(room) -> int | None:
-    """When the timekeeper must next look at the room (`room.deadline_at`): its game's timer
-    or the first expiry of a claim (claims.py), whichever comes first; None when closed."""
+    """When the timekeeper must next look at the room (`room.deadline_at`): its game's timer,
+    the first expiry of a claim (claims.py) or the first stand-in's move (standin.py),
+    whichever comes first; None when closed."""
     if room.closed_at is not None:
         return None
     claims = [c["expires"] for c in room.claims or ()]
-    times = [t for t in (wall_deadline(room), min(claims, default=None)) if t is not None]
+    stand_in = standin.due(room, registry.get(room.game_id)) if room.away else None
+    times = [t for t in (wall_deadline(room), min(claims, default=None), stand_in) if t is not None]
     return min(times, default=None)

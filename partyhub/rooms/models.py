@@ -40,6 +40,12 @@ class Room(models.Model):
     # approval; and the names of kicked players that may not join again until let back in.
     claims = models.JSONField(default=list)
     barred = models.JSONField(default=list)
+    # Seats whose phone is away (partyhub/rooms/standin.py): player id -> {"since": wall ms the
+    # last socket closed, "played": wall ms of the stand-in's last move (absent until it has
+    # played: the view marks the seat), "rest": the version at which it found nothing to do}.
+    # Written with the disconnect and the moves themselves, so no extra write and a restart
+    # keeps the count.
+    away = models.JSONField(default=dict)
 
     def __str__(self):
         return f"{self.code} ({self.phase}, {self.game_id or 'no game'})"

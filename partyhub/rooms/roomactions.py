@@ -8,8 +8,8 @@ from __future__ import annotations
 import secrets
 
 from partyhub.decks import options as deck_options
-from partyhub.gamekit import PACED, clean_options, flag, mapping, string, text, timed
-from partyhub.rooms import claims, clock, familymode, pacing, registry, scoreboard, seating, store
+from partyhub.gamekit import PACED, clean_options, flag, integer, mapping, string, text, timed
+from partyhub.rooms import claims, clock, familymode, pacing, registry, scoreboard, seating, standin, store
 from partyhub.rooms.errors import fail
 
 
@@ -121,6 +121,7 @@ def kick(room, seats, actor, d, now):
         raise fail("bad_action", "You cannot kick yourself.")
     seat.kicked, seat.connected = True, False
     store.save_seat(seat, ("kicked", "connected"))
+    standin.back(room, seat.player_id)
     claims.bar(room, seat.name)
     _log(room, "player_kicked", {"player": seat.player_id}, now)
     seats.remove(seat)
@@ -166,6 +167,10 @@ def settings(room, seats, actor, d, now):
             new[key] = d[key]
     if d.get("extended") is not None:
         new["timers"] = "extended" if d["extended"] else "normal"
+    if d.get("standin") is not None:
+        if not standin.valid_seconds(d["standin"]):
+            raise fail("bad_action", f"standin is whole seconds from 0 (off) to {standin.MAX_SECONDS}")
+        new["standin"] = d["standin"]
     if d.get("timers") is not None:
         if d["timers"] not in TIMER_FACTORS:
             raise fail("bad_action", "timers is normal, extended, relaxed or none")
@@ -210,7 +215,8 @@ SCHEMA = {
     "start": {"game": string(40), "options": mapping(64)},
     "choose": {"game": string(40), "options": mapping(64)}, "again": {}, "end": {},
     "pause": {}, "resume": {}, "advance": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
-    "settings": {"language": string(8), "timers": string(12), **{key: flag() for key in SETTING_KEYS}},
+    "settings": {"language": string(8), "timers": string(12), "standin": integer(),
+                 **{key: flag() for key in SETTING_KEYS}},
     "add_bot": {}, "take_seat": {"player": string(16)},
     "approve_claim": {"claim": string(32)}, "deny_claim": {"claim": string(32)},
     "unban": {"name": string(64)},

@@ -18,7 +18,7 @@ from django.db import transaction
 
 from partyhub.gamekit import Accepted, Rejected
 from partyhub.rooms import (claims, clock, codes, familymode, registry, roomactions, seating,
-                            store, streams)
+                            standin, store, streams)
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
 from partyhub.rooms.selectors import Actor, living
@@ -30,7 +30,7 @@ UNLOCKED_TRIES = 3      # then the locked path: a room this contended queues on 
 ACTION_ID_MAX = 64
 # A new room's host settings; rooms made before a setting existed read it as off.
 NEW_ROOM_SETTINGS = {"locked": False, "streamer": False, "extended": False, "takeover": True,
-                     "family": True}
+                     "family": True, "standin": standin.DEFAULT_SECONDS}
 
 
 # ---------------------------------------------------------------- writes
@@ -119,6 +119,7 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
         effects = [("replace", player_id, channel)] if seat.channel and seat.channel != channel else []
         seat.connected, seat.channel = True, channel
         store.save_seat(seat, ("connected", "channel"))
+        standin.back(room, player_id)       # the seat is its player's again, as it is now
         _absorb_streams(room, seats)
         seating.ensure_vip(room, seats)
         effects += claims.prune(room, seats, clock.wall_ms())     # the owner is back
@@ -137,6 +138,7 @@ def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
             return None       # a newer connection has the seat, or it was kicked
         seat.connected, seat.channel = False, ""
         store.save_seat(seat, ("connected", "channel"))
+        standin.left(room, player_id, clock.wall_ms())
         seating.ensure_vip(room, seats)
         store.save(room, seats, active=True)
     return Change(room, seats)
@@ -222,8 +224,9 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
 
 
 def room_tick(code: str, now: int | None = None) -> Change | None:
-    """Fire the room's due deadline through the write path: the game's timer, and the claims
-    that expired (`clock.due_at`); None when nothing was due."""
+    """Fire the room's due deadline through the write path: the game's timer, the claims
+    that expired and the stand-ins whose time has come (`clock.due_at`); None when nothing
+    was due."""
     now = clock.wall_ms() if now is None else now
     with transaction.atomic():
         room = store.load(code, skip_locked=True)
@@ -239,6 +242,10 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
             _absorb_streams(room, seats)
             result = game.on_deadline(room.state, clock.game_now(room, now))
             _accept(room, game, result, "", {"type": "deadline"}, now)
+        if room.away:
+            _absorb_streams(room, seats)
+            standin.cover(room, registry.get(room.game_id), now,
+                          lambda pid, d: _stand_in_move(room, seats, pid, d, now))
         store.save(room, seats, seats_changed=False)
     return Change(room, seats, effects)
 
@@ -284,7 +291,20 @@ def _refresh_actor(actor: Actor, seats) -> Actor:
     return Actor(actor.role, fresh)
 
 
-def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
+def _stand_in_move(room: Room, seats, player_id: str, d: dict, now: int) -> bool:
+    """A stand-in's move (standin.py) as an ordinary move of the seat: the same guards, rules
+    and log as the seat's phone's; False when refused."""
+    seat = next((s for s in seats if s.player_id == player_id), None)
+    if seat is None:
+        return False
+    try:
+        _game_action(room, seats, Actor("player", seat), registry.cleaned(d), now, stand_in=True)
+    except ServiceError:
+        return False
+    return True
+
+
+def _game_action(room: Room, seats, actor: Actor, d: dict, now: int, stand_in: bool = False) -> None:
     if room.phase == "lobby":
         raise fail("no_game_running")
     if room.phase == "over":
@@ -294,7 +314,7 @@ def _game_action(room: Room, seats, actor: Actor, d: dict, now: int) -> None:
     game = registry.get(room.game_id)
     if actor.seat is None or not actor.seat.playing or actor.seat.player_id not in room.game_seats:
         raise fail("not_a_player")
-    if d["type"] in game.streams:
+    if d["type"] in game.streams and not stand_in:   # a stand-in draws inside the lock
         raise fail("bad_action", "Stream items are sent as their own frames.")
     familymode.check_action(room, d)
     _absorb_streams(room, seats, flush=False)   # flushed before the transaction (room_apply)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import claims, familymode, pacing, registry, roomactions, scoreboard, seating
+from partyhub.rooms import claims, familymode, pacing, registry, roomactions, scoreboard, seating, standin
 from partyhub.rooms.clock import wall_deadline
 
 def _dumps(obj) -> str:
@@ -16,9 +16,11 @@ def room_part(room, seats, join_url: str) -> dict:
     running = room.phase in ("playing", "over") and game is not None and room.state is not None
     scores = game.scores(room.state) if running else {}
     in_game = set(room.game_seats) if room.phase != "lobby" else None
+    covered = standin.playing_for(room)
     players = [{
         "id": s.player_id, "name": s.name, "color": s.color, "symbol": s.symbol,
         "connected": s.connected, "score": scores.get(s.player_id, 0), "bot": s.bot,
+        "standin": s.player_id in covered,
     } for s in seats if in_game is None or s.player_id in in_game]
     part = {
         "code": room.code, "phase": room.phase, "game": room.game_id or None,
@@ -31,6 +33,7 @@ def room_part(room, seats, join_url: str) -> dict:
         "timer_factor": roomactions.timer_factor(room.settings),
         "paced": pacing.dealt_paced(room),
         "takeover": bool(room.settings.get("takeover")),
+        "standin": (standin.delay_ms(room) or 0) // 1000,
         "family": familymode.on(room),
         "join_url": join_url, "players": players,
         "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
@@ -77,7 +80,8 @@ def room_actions(room, seats, role: str, seat) -> list:
     acts += claims.actions(room) + claims.unbar_actions(room)
     if is_host:
         acts.append({"type": "settings", "language": None, "streamer": None,
-                     "extended": None, "timers": None, "takeover": None, "family": None})
+                     "extended": None, "timers": None, "takeover": None, "family": None,
+                     "standin": None})
         acts.append({"type": "hide", "player": None, "text": None})
     return acts
 

@@ -283,7 +283,8 @@ class Mutator:
         if ctx["role"] == "tv":
             opts += [{"type": "settings", "language": rnd.choice(["xx", "EN", 5, [], "english"])},
                      {"type": "settings", rnd.choice(["streamer", "extended", "takeover", "locked"]):
-                      rnd.choice(["yes", 1, 0, [], {}, "true"])}]
+                      rnd.choice(["yes", 1, 0, [], {}, "true"])},
+                     {"type": "settings", "standin": rnd.choice([-1, 601, 2 ** 40, True, "20", 2.5])}]
         else:
             opts += [{"type": "kick", "player": ctx["me"]},
                      {"type": "settings", "streamer": True}]

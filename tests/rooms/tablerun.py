@@ -37,9 +37,10 @@ SETTING_VALUES = {"extended": st.booleans(),
                   "timers": st.sampled_from(["normal", "extended", "relaxed", "none"]),
                   "streamer": st.booleans(), "takeover": st.booleans(),
                   "locked": st.booleans(), "language": st.sampled_from(["en", "uk", "ru"]),
-                  "family": st.booleans()}
+                  "family": st.booleans(), "standin": st.sampled_from([0, 10, 20, 600])}
 BAD_SETTINGS = st.sampled_from([{"extended": "yes"}, {"language": "de"}, {"locked": 1},
-                                {"family": "on"}, {"timers": "x8"}, {"timers": True}])
+                                {"family": "on"}, {"timers": "x8"}, {"timers": True},
+                                {"standin": -1}, {"standin": 601}, {"standin": True}])
 
 
 class Table:

@@ -107,6 +107,12 @@ export const app = {
   },
   /** The host's 🙈 button for {player: id, name} or {text} (TV only; null elsewhere). */
   hideButton(what) { return hideButton(app, what); },
+  /** A seat's name element with "bot playing for Ann" under it while a stand-in plays the seat
+   * (p: a player of view.room); with no name element, the tag alone (or null). */
+  standin(name, p) {
+    const tag = p && p.standin ? h('span', { class: 'standin-tag' }, t('standin.for', { name: p.name })) : null;
+    return tag && name ? h('span', { class: 'standin' }, name, tag) : name || tag;
+  },
   gameActions(view) { return ((view || S.view || {}).actions || []).filter((a) => !ROOM_ACTIONS.has(a.type)); },
   roomActions(view) { return ((view || S.view || {}).actions || []).filter((a) => ROOM_ACTIONS.has(a.type)); },
 };

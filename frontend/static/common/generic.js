@@ -46,8 +46,8 @@ function facts(fields, app) {
 function scores(view, app) {
   if (app.page !== 'tv') return null;
   return h('div', { class: ['gen-scores', view.room.players.length > 7 && 'cols'] }, view.room.players.map((p) => h('div', {
-    class: ['gen-score', !p.connected && 'away'], style: { '--pc': p.color }, title: p.name,
-  }, chip(p), h('span', { class: 'pname' }, p.name), h('b', null, String(p.score || 0)))));
+    class: ['gen-score', !p.connected && !p.standin && 'away'], style: { '--pc': p.color }, title: p.name,
+  }, chip(p), app.standin(h('span', { class: 'pname' }, p.name), p), h('b', null, String(p.score || 0)))));
 }
 
 function actionControl(a, app) {

@@ -137,7 +137,7 @@ function renderSettings(box, view, app) {
   const lock = acts.find((a) => a.type === 'lock' || a.type === 'unlock');
   const bot = acts.find((a) => a.type === 'add_bot');
   box.hidden = !settings && !lock && !bot;
-  region(box, [t('lang'), room.language, room.streamer, room.timers, room.takeover, room.family, room.locked, !!settings, lock && lock.type, !!bot], () => {
+  region(box, [t('lang'), room.language, room.streamer, room.timers, room.standin, room.takeover, room.family, room.locked, !!settings, lock && lock.type, !!bot], () => {
     const out = [];
     if (settings) {
       out.push(h('label', { class: 'set' }, h('span', null, t('set.language')),
@@ -148,6 +148,10 @@ function renderSettings(box, view, app) {
         h('select', { 'data-set': 'timers', onchange: (e) => app.act({ type: 'settings', timers: e.target.value }) },
           ['normal', 'extended', 'relaxed', 'none'].map((v) =>
             h('option', { value: v, selected: room.timers === v }, t(`timers.${v}`))))));
+      const waits = [...new Set([0, 10, 20, 30, 60, room.standin || 0])].sort((a, b) => a - b);
+      out.push(h('label', { class: 'set' }, h('span', null, t('set.standin')),
+        h('select', { 'data-set': 'standin', onchange: (e) => app.act({ type: 'settings', standin: +e.target.value }) },
+          waits.map((n) => h('option', { value: n, selected: (room.standin || 0) === n }, n ? t('opt.seconds', { n }) : t('standin.off'))))));
       for (const key of ['family', 'streamer', 'takeover']) {
         out.push(h('label', { class: 'set toggle' },
           h('input', { type: 'checkbox', checked: !!room[key], onchange: (e) => app.act({ type: 'settings', [key]: e.target.checked }) }),

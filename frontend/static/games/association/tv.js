@@ -157,9 +157,9 @@ function progressAv(app, p, done, out) {
   const key = `${K.stage}:${p.id}`;
   const fresh = done && !seen.has(key);
   if (done) seen.add(key);
-  return app.h('div', { class: ['as-prog-p', done && 'done', out && 'out', fresh && 'fresh', !pl.connected && 'away'] },
+  return app.h('div', { class: ['as-prog-p', done && 'done', out && 'out', fresh && 'fresh', !pl.connected && !pl.standin && 'away'] },
     avatar(app, p.id),
-    app.h('span', { class: 'as-prog-name' }, pl.name),
+    app.standin(app.h('span', { class: 'as-prog-name' }, pl.name), pl),
     out ? app.h('span', { class: 'as-prog-out' }, app.t('association.sat_out')) : null);
 }
 
@@ -305,8 +305,9 @@ function drawScores(app, g, popGains) {
       const num = h('b', { class: 'as-pill-n' });
       const gain = h('span', { class: 'as-gain' });
       const name = h('span', { class: 'as-pill-name' });
-      const el = h('div', { class: 'as-pill', dataset: { seat: p.id } }, avatar(app, p.id), name, num, gain);
-      pill = { el, num, gain, name };
+      const standin = h('span', { class: 'as-pill-standin' });
+      const el = h('div', { class: 'as-pill', dataset: { seat: p.id } }, avatar(app, p.id), name, standin, num, gain);
+      pill = { el, num, gain, name, standin };
       K.pills.set(p.id, pill);
     }
     const pl = player(app, p.id);
@@ -315,7 +316,8 @@ function drawScores(app, g, popGains) {
     pill.el.style.setProperty('--pc', pl.color);
     pill.num.textContent = String(holding ? p.score - got : p.score);
     pill.el.classList.toggle('teller', p.id === g.storyteller);
-    pill.el.classList.toggle('away', !pl.connected);
+    pill.el.classList.toggle('away', !pl.connected && !pl.standin);
+    pill.standin.replaceChildren(...[app.standin(null, pl)].filter(Boolean));
     pill.el.classList.toggle('lead', !holding && lead > 0 && p.score === lead);
     if (popGains && got > 0) {
       pill.gain.textContent = `+${got}`;

@@ -145,11 +145,11 @@ function drawScores(app, view, game, tab) {
   const out = new Set(game.phase === 'race' ? game.out : []);
   const activeId = tab.reveal ? tab.last.active : game.active;
   const rows = view.room.players.map((p) => h('div', {
-    class: ['jx-score', p.id === activeId && 'active', out.has(p.id) && 'out', !p.connected && 'away'],
+    class: ['jx-score', p.id === activeId && 'active', out.has(p.id) && 'out', !p.connected && !p.standin && 'away'],
     style: { '--pc': p.color }, dataset: { player: p.id },
   },
   h('span', { class: 'chip' }, p.symbol || ''),
-  h('span', { class: 'jx-score-name' }, p.name),
+  app.standin(h('span', { class: 'jx-score-name' }, p.name), p),
   out.has(p.id) ? h('span', { class: 'jx-tag' }, app.t('jinx.out')) : null,
   h('span', { class: 'jx-score-n' }, String((game.won || {})[p.id] ?? p.score ?? 0))));
   S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows);

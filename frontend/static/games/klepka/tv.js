@@ -110,13 +110,13 @@ function playerBox(app, g, seat) {
   const info = g.players[seat] || { hand: [], score: 0, points: 0, words: 0 };
   const hand = info.hand.slice().sort(order);
   return h('div', {
-    class: ['kp-box', seat === g.turn && 'turn', p && !p.connected && 'away'],
+    class: ['kp-box', seat === g.turn && 'turn', p && !p.connected && !p.standin && 'away'],
     style: { '--pc': p ? p.color : '#888' },
     dataset: { seat },
   },
   h('div', { class: 'kp-head' },
     h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol || '' : ''),
-    h('span', { class: 'kp-name' }, p ? p.name : seat),
+    app.standin(h('span', { class: 'kp-name' }, p ? p.name : seat), p),
     h('b', { class: 'kp-score' }, String(info.score))),
   h('div', { class: 'kp-hand' }, hand.length ? hand.map((c) => face(h, c, 'mini'))
     : h('span', { class: 'kp-empty' }, t('klepka.empty_hand'))));

@@ -35,7 +35,7 @@ export function render(root, view, app) {
   }
   updateHead(root, view, app);
   const old = rects();
-  const key = JSON.stringify([g.phase, view.room.players.map((p) => [p.id, p.connected]), g.boards.map((b) => [b.status, b.won_by])]);
+  const key = JSON.stringify([g.phase, view.room.players.map((p) => [p.id, p.connected, p.standin]), g.boards.map((b) => [b.status, b.won_by])]);
   if (S.key !== key) {
     S.key = key;
     buildGroups(root._grid, view, app);
@@ -187,8 +187,8 @@ function buildGroups(grid, view, app) {
       return h('div', { class: 'sk-trophy', style: { '--oc': (app.players.get(b.player) || {}).color || '#888' } }, c);
     });
     const info = scores.get(gp.id);
-    const box = h('section', { class: ['sk-pgroup', p && !p.connected && 'away'], style: { '--pc': p ? p.color : '#888' }, dataset: { player: gp.id } },
-      h('header', null, chipOf(app, gp.id), h('span', { class: 'pname' }, app.name(gp.id)),
+    const box = h('section', { class: ['sk-pgroup', p && !p.connected && !p.standin && 'away'], style: { '--pc': p ? p.color : '#888' }, dataset: { player: gp.id } },
+      h('header', null, chipOf(app, gp.id), app.standin(h('span', { class: 'pname' }, app.name(gp.id)), p),
         h('b', { class: 'sk-score' }, String(info.score))),
       h('div', { class: 'sk-tiles' }, tiles),
       h('div', { class: 'sk-won' }, trophies.length ? trophies : h('span', { class: 'sk-wonnone' },
