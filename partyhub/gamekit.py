@@ -41,6 +41,11 @@ Optional:
         called before setup with the cleaned options and the number of players: a reason
         the game cannot start (the start is refused with bad_options), or None.
 
+    blobs: frozenset[str]
+        view keys whose values are large and rarely change (sketch: {"strokes"}): the
+        platform sends each such value once per connection by content hash and puts a
+        reference in the view frame (partyhub/blobs.py). The rules' views keep the values.
+
 Decks (docs/decisions.md, "Decks"): an option declared `Option(DEFAULT_DECK, deck=True)`
 is offered the platform's decks as its choices (the registry binds them), and the room
 service hands the chosen deck to `check` and `setup` as plain data in `options["_<name>"]`:

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from partyhub import metrics
+from partyhub import blobs, metrics
 from partyhub.gamekit import TABLE, Rejected
 from partyhub.rooms import clock, fanout, limits, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError, fail
@@ -59,6 +59,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.token = _query_token(self.scope)
         self.last_v = -1
+        self.held: set = set()      # hashes of the large values this connection's client holds
         self.actor = None
         budget = settings.PARTYHUB_LIMITS
         self.bucket = Bucket(budget["frames_per_second"], budget["frames_burst"])
@@ -197,9 +198,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # -- group messages
     async def room_frame(self, event):
-        if event["v"] > self.last_v:
-            self.last_v = event["v"]
-            await self.send(text_data=event["text"])
+        """A view, preceded by the `blobs` frame of the values it references that this
+        connection has not been sent: the client holds those of the last view (blobs.py)."""
+        if event["v"] <= self.last_v:
+            return
+        self.last_v = event["v"]
+        refs = event.get("refs") or ()
+        lacking = {h: event["blobs"][h] for h in refs if h not in self.held}
+        if lacking:
+            await self.send(text_data=blobs.frame(event["v"], lacking))
+        self.held = set(refs)
+        await self.send(text_data=event["text"])
 
     async def fanout(self, event):
         await receive_fanout(event)
@@ -235,7 +244,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _send_own_view(self, change):
         frames = viewer_frames(change.room, change.seats, net.join_url(change.room.code), {self.viewer})
         remember(change)
-        await self.room_frame({"v": change.room.version, "text": frames[self.viewer]})
+        await self.room_frame({"v": change.room.version, "text": frames[self.viewer],
+                               "refs": frames.refs.get(self.viewer, ()), "blobs": frames.blobs})
 
     async def _refuse_socket(self, e: ServiceError):
         """A token that opens nothing: closed at once (CLOSE_REFUSED), before any frame. A room

@@ -17,6 +17,18 @@ export const TIMEOUT_RETRY_MS = 2000;
 export const STALE_MS = PING_MS + PONG_TIMEOUT_MS;
 export const CONNECT_GRACE_MS = 1000;
 
+// A view names the large values it holds (sketch's drawings) as {"$blob": hash}; a "blobs"
+// frame brings those this connection lacks just before the view. The socket keeps the values
+// of the last view, as the server assumes (partyhub/blobs.py, docs/protocol.md).
+function resolve(o, have, used) {
+  if (Array.isArray(o)) return o.map((x) => resolve(x, have, used));
+  if (!o || typeof o !== 'object') return o;
+  const h = o.$blob;
+  if (typeof h === 'string') return (used[h] = have[h] || []);
+  for (const k in o) o[k] = resolve(o[k], have, used);
+  return o;
+}
+
 const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'room_closed', 'kicked', 'unauthorized']);
 
 export class Socket {
@@ -95,6 +107,7 @@ export class Socket {
       return;
     }
     this.ws = ws;
+    this.blobs = {};
     this.heardAt = performance.now();
     this.fresh = true;
     this.watch(OPEN_TIMEOUT_MS);
@@ -225,10 +238,17 @@ export class Socket {
     try { f = JSON.parse(data); } catch (e) { return; }
     if (!f || typeof f !== 'object') return;
     switch (f.t) {
-      case 'view':
+      case 'view': {
         if (typeof f.v === 'number' && f.v < this.v) return;   // stale; views are whole, gaps are fine
         this.v = typeof f.v === 'number' ? f.v : this.v;
+        const used = {};
+        f.d = resolve(f.d, this.blobs, used);
+        this.blobs = used;
         this.o.onView && this.o.onView(f.d, f.v);
+        return;
+      }
+      case 'blobs':
+        Object.assign(this.blobs, f.d);
         return;
       case 'pong':
         this.pong(f.d || {});
