@@ -68,11 +68,15 @@ class Held:
     def __init__(self):
         self.have: dict = {}
         self.missing: list = []     # hashes a view referenced that never came (a server bug)
+        self.v = -1
 
     def take(self, frame: dict) -> dict:
+        """`frame`, a view's references resolved; a view older than the last one is left as
+        it came (clients ignore it: its values may be gone)."""
         if frame.get("t") == "blobs" and isinstance(frame.get("d"), dict):
             self.have.update(frame["d"])
-        elif frame.get("t") == "view":
+        elif frame.get("t") == "view" and frame.get("v", 0) >= self.v:
+            self.v = frame.get("v", 0)
             used: dict = {}
             frame["d"] = self._resolve(frame.get("d"), used)
             self.have = used

@@ -60,6 +60,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.token = _query_token(self.scope)
         self.last_v = -1
         self.held: set = set()      # hashes of the large values this connection's client holds
+        self.views = asyncio.Lock()     # a view goes out right after its blobs frame
         self.actor = None
         budget = settings.PARTYHUB_LIMITS
         self.bucket = Bucket(budget["frames_per_second"], budget["frames_burst"])
@@ -199,16 +200,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # -- group messages
     async def room_frame(self, event):
         """A view, preceded by the `blobs` frame of the values it references that this
-        connection has not been sent: the client holds those of the last view (blobs.py)."""
-        if event["v"] <= self.last_v:
-            return
-        self.last_v = event["v"]
-        refs = event.get("refs") or ()
-        lacking = {h: event["blobs"][h] for h in refs if h not in self.held}
-        if lacking:
-            await self.send(text_data=blobs.frame(event["v"], lacking))
-        self.held = set(refs)
-        await self.send(text_data=event["text"])
+        connection has not been sent: the client holds those of the last view (blobs.py).
+        Two changes delivered at once (two tasks) go out one after the other, each view
+        right after its blobs frame, the older one not at all once the newer is out."""
+        async with self.views:
+            if event["v"] <= self.last_v:
+                return
+            self.last_v = event["v"]
+            refs = event.get("refs") or ()
+            lacking = {h: event["blobs"][h] for h in refs if h not in self.held}
+            self.held = set(refs)
+            if lacking:
+                await self.send(text_data=blobs.frame(event["v"], lacking))
+            await self.send(text_data=event["text"])
 
     async def fanout(self, event):
         await receive_fanout(event)

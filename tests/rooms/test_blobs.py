@@ -62,3 +62,39 @@ def test_a_client_resolves_references_and_keeps_only_its_last_views_values():
     assert list(held.have) == [used[0]]
     held.take({"t": "view", "v": 5, "d": ref_view})      # B again, without its blobs frame
     assert held.missing == [used[1]]
+
+
+def _event(v, *drawings):
+    texts, used = {}, []
+    view = blobs.externalize(_view(*drawings), KEYS, texts, used, {})
+    return {"v": v, "text": json.dumps({"t": "view", "v": v, "d": view}), "refs": used,
+            "blobs": texts}
+
+
+async def test_a_socket_sends_each_value_once_and_again_only_after_a_view_without_it():
+    import asyncio
+
+    from partyhub.rooms.consumers import RoomConsumer
+
+    sock, wire = RoomConsumer(), []
+
+    async def send(text_data):
+        wire.append(json.loads(text_data))
+        await asyncio.sleep(0)          # let another delivery run in between
+
+    sock.send, sock.last_v, sock.held, sock.views = send, -1, set(), asyncio.Lock()
+    C = [{"c": "#000", "w": 2, "p": [9, 9]}]
+    # two changes delivered at once (two tasks): each view goes right after its blobs frame
+    await asyncio.gather(sock.room_frame(_event(5, A)), sock.room_frame(_event(6, A, B)))
+    await sock.room_frame(_event(7, A, B, C))
+    await sock.room_frame(_event(8, B, C))
+    await sock.room_frame(_event(9, A, B))
+    client = blobs.Held()
+    for f in wire:
+        client.take(f)
+    sent = [sorted(map(json.dumps, f["d"].values())) for f in wire if f["t"] == "blobs"]
+    assert sent[-2:] == [[json.dumps(C)], [json.dumps(A)]]      # new at 7; A again at 9
+    assert client.missing == [] and client.v == 9
+    assert [(f["t"], f["v"]) for f in wire] == [
+        ("blobs", 5), ("view", 5), ("blobs", 6), ("view", 6), ("blobs", 7), ("view", 7),
+        ("view", 8), ("blobs", 9), ("view", 9)]
