@@ -10,7 +10,9 @@ guessing round comes, one phone makes a wrong guess, then another the right one 
 read from the drawer's own view); for each, every socket's received bytes are counted (the
 frames' UTF-8 payloads, no compression offered) from the send until every socket holds the
 new version and nothing more comes for `--quiet` seconds. Last, a phone and the TV reconnect:
-the bytes of their first frames show every drawing coming again. The client resolves the
+the bytes of their first frames show every drawing coming again. With `--cpu-guesses N`, N
+more wrong guesses are timed first: the server's CPU time per guess (/proc) and the wall time
+until every socket has its view. The client resolves the
 drawing references of `blobs` frames (partyhub/blobs.py) when the server sends them; against
 a server without them it reads whole views.
 """
@@ -32,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.jinx_latency import post  # noqa: E402
-from bench.servers import Server, machine, scratch_dir  # noqa: E402
+from bench.servers import Server, cpu_seconds, machine, scratch_dir  # noqa: E402
 from partyhub.blobs import Held  # noqa: E402
 
 PLAYERS = 8
@@ -111,7 +113,7 @@ async def quiet(socks, version, seconds):
             return
 
 
-async def scenario(base, boards, points, round_seconds, quiet_s):
+async def scenario(base, boards, points, round_seconds, quiet_s, pid=None, cpu_guesses=0):
     room = post(base + "/api/rooms", {})
     code = room["code"]
     tv = await Sock(base, code, room["host_token"], "tv").open()
@@ -143,15 +145,25 @@ async def scenario(base, boards, points, round_seconds, quiet_s):
                                      ensure_ascii=False, separators=(",", ":")).encode())}
     guesser = phones[-1] if boards < PLAYERS else phones[0]
     owner, board = next((p, b) for p, b in drawn if p is not guesser)
-    pid = owner.view["you"]["id"]
+    owner_id = owner.view["you"]["id"]
+    if cpu_guesses:         # the server's CPU time per wrong guess, each seen by every socket
+        t0, c0 = time.perf_counter(), cpu_seconds(pid)
+        for k in range(cpu_guesses):
+            v0 = tv.version
+            await guesser.act({"type": "guess", "player": owner_id, "board": board, "text": f"no{k}"})
+            for s in socks:
+                await s.wait(lambda v, s=s: s.version > v0)
+        out["cpu_ms_per_guess"] = (cpu_seconds(pid) - c0) * 1000 / cpu_guesses
+        out["wall_ms_per_guess"] = (time.perf_counter() - t0) * 1000 / cpu_guesses
+        await quiet(socks, tv.version, quiet_s)
     for label, text in (("wrong", "zzz-not-it"), ("right", owner.view["game"]["you"]["boards"][board]["word"])):
         for s in socks:
             s.mark()
         v0 = tv.version
-        await guesser.act({"type": "guess", "player": pid, "board": board, "text": text})
+        await guesser.act({"type": "guess", "player": owner_id, "board": board, "text": text})
         await quiet(socks, v0 + 1, quiet_s)
         out[label] = {"tv": tv.bytes, "players": [p.bytes for p in phones],
-                      "kinds": {s.name: s.kinds for s in socks}}
+                      "kinds": {s.name: dict(s.kinds) for s in socks}}
     again = {}
     for s in (tv, phones[1]):
         await s.close()
@@ -182,6 +194,10 @@ def table(results, label):
             lines.append(f"| {r['boards']} | {r['points']} | {kib(r['tv_view'])} KiB | {g} | "
                          f"{kib(r[g]['tv'])} | {kib(min(ps))} / {kib(max(ps))} | "
                          f"{kib(r['reconnect']['tv']['bytes'])} / {kib(r['reconnect']['P1']['bytes'])} |")
+    for r in results:
+        if "cpu_ms_per_guess" in r:
+            lines.append(f"\n{r['boards']} boards: server CPU {r['cpu_ms_per_guess']:.2f} ms a wrong guess, "
+                         f"{r['wall_ms_per_guess']:.1f} ms until all 9 sockets have it")
     return "\n".join(lines)
 
 
@@ -192,7 +208,8 @@ async def main(args):
     try:
         results = []
         for boards in args.boards:
-            results.append(await scenario(server.base, boards, args.points, args.round_seconds, args.quiet))
+            results.append(await scenario(server.base, boards, args.points, args.round_seconds,
+                                          args.quiet, server.pid, args.cpu_guesses))
     finally:
         server.stop()
     print(table(results, f"{args.label} ({args.root})"))
@@ -209,5 +226,7 @@ if __name__ == "__main__":
     ap.add_argument("--points", type=int, default=1000, help="points drawn on each board")
     ap.add_argument("--round-seconds", type=int, default=12)
     ap.add_argument("--quiet", type=float, default=0.4)
+    ap.add_argument("--cpu-guesses", type=int, default=0,
+                    help="also time this many wrong guesses: the server's CPU ms per guess")
     ap.add_argument("--json", help="also write the figures to this file")
     asyncio.run(main(ap.parse_args()))

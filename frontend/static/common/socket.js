@@ -1,15 +1,8 @@
 // The partyhub WebSocket client: reconnect with backoff + jitter, resync by whole views,
 // unique action ids, ping/pong clock offset and heartbeat, stream frames, connection status.
 
-// The heartbeat (docs/protocol.md, "Heartbeat"): a ping every PING_MS; a socket that has
-// received nothing for PONG_TIMEOUT_MS after a ping is dead (half-open: Wi-Fi gone and back,
-// a phone back from the background), so it is dropped and reconnected with the backoff. A
-// socket that has received nothing OPEN_TIMEOUT_MS after it was made (its handshake or first
-// view lost) is given up too and retried within TIMEOUT_RETRY_MS (each such attempt has
-// already waited OPEN_TIMEOUT_MS): a returning network is noticed within the sum of the two.
-// Coming back (visible, pageshow, resume, online), a socket that has received nothing for
-// STALE_MS, or a connecting one made more than CONNECT_GRACE_MS ago (lost in the gap), is
-// replaced at once; a fresher one is probed with a ping.
+// The heartbeat: ping, dead-socket and coming-back timings, as docs/protocol.md ("Heartbeat")
+// explains them.
 export const PING_MS = 5000;
 export const PONG_TIMEOUT_MS = 4000;
 export const OPEN_TIMEOUT_MS = 5000;
@@ -17,9 +10,7 @@ export const TIMEOUT_RETRY_MS = 2000;
 export const STALE_MS = PING_MS + PONG_TIMEOUT_MS;
 export const CONNECT_GRACE_MS = 1000;
 
-// A view names the large values it holds (sketch's drawings) as {"$blob": hash}; a "blobs"
-// frame brings those this connection lacks just before the view. The socket keeps the values
-// of the last view, as the server assumes (partyhub/blobs.py, docs/protocol.md).
+// Views name big values {$blob: hash}; a "blobs" frame brings new ones first (docs/protocol.md)
 function resolve(o, have, used) {
   if (Array.isArray(o)) return o.map((x) => resolve(x, have, used));
   if (!o || typeof o !== 'object') return o;
