@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from partyhub.gamekit import is_seat
 
-from .constants import BOARDS, ROUNDS, SHOWN_ASKED, SHOWN_GUESSES, SHOWN_PER_BOARD, WORDS_PER_CARD
-from .state import free_words, own_left, scores, won_count, winners
+from .constants import BOARDS, ROUNDS, SHOWN_GUESSES, SHOWN_PER_BOARD, WORDS_PER_CARD
+from .state import asked_now, free_words, own_left, scores, won_count, winners
 
 SHOWN = ("guessing", "over")
 
@@ -45,7 +45,7 @@ def _private(state: dict, seat) -> dict:
     # What the phone shows, and no more (every view of a guess carries these lists):
     # your newest guesses on each board, and this round's guesses on your boards.
     mine = _newest_per_board([g for g in state["guesses"] if g["player"] == seat][-SHOWN_GUESSES:])
-    asked = [g for g in state["guesses"] if g["owner"] == seat and g["round"] == state["round"]]
+    asked = asked_now(state, seat)
     drawing = state["phase"] == "drawing"
     return {
         "cards": [list(card) for card in state["cards"][seat]],
@@ -59,7 +59,7 @@ def _private(state: dict, seat) -> dict:
                 for owner in state["seats"] if owner != seat
                 for i, b in enumerate(state["boards"][owner]) if seat in b["won_by"]],
         "guesses": [_guess(g) for g in mine],
-        "asked": [_guess(g) for g in asked[-SHOWN_ASKED:]],
+        "asked": [_guess(g) for g in asked],
     }
 
 

@@ -157,6 +157,12 @@ def test_a_phone_is_sent_the_guesses_it_shows_and_no_more():
     assert [g["text"] for g in mine] == ["nope 7", "nope 8", "nope 9", "other"]
     asked = GAME.view(state, "p1")["you"]["asked"]
     assert [g["text"] for g in asked] == [f"nope {k}" for k in range(2, 10)]
+    # the drawer answers those it is shown: older ones are neither listed nor accepted
+    answerable = {a["guess"] for a in GAME.actions(state, "p1") if a["type"] == "feedback"}
+    assert answerable == {g["id"] for g in asked}
+    oldest = next(g["id"] for g in state["guesses"] if g["text"] == "nope 0")
+    assert refused(state, "p1", {"type": "feedback", "guess": oldest, "value": "far"}) \
+        == "guess_too_old"
     state = next_round(next_round(state))           # a drawing round, then guessing again
     assert GAME.view(state, "p1")["you"]["asked"] == []
     assert len(GAME.view(state, "p0")["you"]["guesses"]) == 4, "your answered guesses stay"
