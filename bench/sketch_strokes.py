@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets  # noqa: E402
 
+from partyhub.blobs import Held  # noqa: E402
 from tests.liveserver import Daphne, http  # noqa: E402
 
 POINTS = 3
@@ -39,6 +40,7 @@ class Drawer:
         self.url = base.replace("http", "ws", 1) + f"/ws/rooms/{code}?token={seat['token']}"
         self.id = seat["player_id"]
         self.view = None
+        self.held = Held()
         self.sent_at: dict = {}
         self.acks: list = []
         self.errors: dict = {}
@@ -55,7 +57,7 @@ class Drawer:
         try:
             async for raw in self.ws:
                 now = time.perf_counter()
-                f = json.loads(raw)
+                f = self.held.take(json.loads(raw))    # a view's drawings: its blobs frame
                 if f["t"] == "view":
                     self.view = f["d"]
                     self.got_view.set()

@@ -20,6 +20,8 @@ import uuid
 
 import websockets
 
+from partyhub.blobs import Held
+
 log = logging.getLogger(__name__)
 ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
                 "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban",
@@ -177,6 +179,7 @@ async def play(base: str, code: str, token: str, rnd: random.Random,
 async def _session(ws, rnd, think) -> str | None:
     view, version, pending, failed, last, streamed = None, -1, None, set(), None, set()
     memory: dict = {}     # the game strategy's own notes (what it has seen), per connection
+    held = Held()         # the drawings this connection was sent (partyhub/blobs.py)
     loop = asyncio.get_running_loop()
     # When the bot acts: a think time after it first had something to do, then on the newest
     # view. Frames that arrive meanwhile do not put it off: in a busy room (strokes streaming,
@@ -194,7 +197,7 @@ async def _session(ws, rnd, think) -> str | None:
         except websockets.ConnectionClosed as e:
             return "kicked" if e.rcvd and e.rcvd.code == 4003 else None
         if raw is not None:
-            frame = json.loads(raw)
+            frame = held.take(json.loads(raw))
             if frame.get("t") == "kicked":
                 return "kicked"
             if frame.get("t") == "view" and frame.get("v", 0) > version:

@@ -51,6 +51,11 @@ Optional:
         phase is one a timer would have ended; advance ends it now as that timer would have
         (Rejected("wrong_phase") otherwise). See `paced` and `timer_due`.
 
+    blobs: frozenset[str]
+        view keys whose values are large and rarely change (sketch: {"strokes"}): the
+        platform sends each such value once per connection by content hash and puts a
+        reference in the view frame (partyhub/blobs.py). The rules' views keep the values.
+
 Decks (docs/decisions.md, "Decks"): an option declared `Option(DEFAULT_DECK, deck=True)`
 is offered the platform's decks as its choices (the registry binds them), and the room
 service hands the chosen deck to `check` and `setup` as plain data in `options["_<name>"]`:

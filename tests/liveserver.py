@@ -14,6 +14,8 @@ from pathlib import Path
 
 import websockets
 
+from partyhub.blobs import Held
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -98,6 +100,7 @@ class Conn:
     def __init__(self, base, code, token=None):
         self.url = base.replace("http", "ws", 1) + f"/ws/rooms/{code}" + (f"?token={token}" if token else "")
         self.view, self.version, self.frames, self.errors = None, -1, [], {}
+        self.held = Held()          # the drawings this connection was sent (blobs frames)
         self.changed = asyncio.Event()
 
     async def open(self, timeout=10, **connect):
@@ -110,7 +113,7 @@ class Conn:
     async def _read(self):
         try:
             async for raw in self.ws:
-                f = json.loads(raw)
+                f = self.held.take(json.loads(raw))
                 self.frames.append(f)
                 if f["t"] == "view" and f["v"] > self.version:
                     self.version, self.view = f["v"], f["d"]

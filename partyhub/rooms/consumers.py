@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from partyhub import metrics
+from partyhub import blobs, metrics
 from partyhub.gamekit import TABLE, Rejected
 from partyhub.rooms import clock, fanout, limits, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError, fail
@@ -59,6 +59,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.code = self.scope["url_route"]["kwargs"]["code"].upper()
         self.token = _query_token(self.scope)
         self.last_v = -1
+        self.held: set = set()      # hashes of the large values this connection's client holds
+        self.views = asyncio.Lock()     # a view goes out right after its blobs frame
         self.actor = None
         budget = settings.PARTYHUB_LIMITS
         self.bucket = Bucket(budget["frames_per_second"], budget["frames_burst"])
@@ -197,8 +199,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # -- group messages
     async def room_frame(self, event):
-        if event["v"] > self.last_v:
+        """A view, preceded by the `blobs` frame of the values it references that this
+        connection has not been sent: the client holds those of the last view (blobs.py).
+        Two changes delivered at once (two tasks) go out one after the other, each view
+        right after its blobs frame, the older one not at all once the newer is out."""
+        async with self.views:
+            if event["v"] <= self.last_v:
+                return
             self.last_v = event["v"]
+            refs = event.get("refs") or ()
+            lacking = {h: event["blobs"][h] for h in refs if h not in self.held}
+            self.held = set(refs)
+            if lacking:
+                await self.send(text_data=blobs.frame(event["v"], lacking))
             await self.send(text_data=event["text"])
 
     async def fanout(self, event):
@@ -235,7 +248,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _send_own_view(self, change):
         frames = viewer_frames(change.room, change.seats, net.join_url(change.room.code), {self.viewer})
         remember(change)
-        await self.room_frame({"v": change.room.version, "text": frames[self.viewer]})
+        await self.room_frame({"v": change.room.version, "text": frames[self.viewer],
+                               "refs": frames.refs.get(self.viewer, ()), "blobs": frames.blobs})
 
     async def _refuse_socket(self, e: ServiceError):
         """A token that opens nothing: closed at once (CLOSE_REFUSED), before any frame. A room

@@ -100,9 +100,12 @@ async def receive(msg: dict) -> None:
 
 
 async def frames(code: str, version: int, by_viewer: dict, local_only: bool = False, row=None) -> None:
-    """Each viewer's frame (text) to its sockets here and in every other process; `row`,
+    """Each viewer's frame (text) to its sockets here and in every other process, with the
+    large values they reference (viewmodel.Frames: each socket sends those it lacks); `row`,
     the committed room row, travels along for the other processes (publish.receive)."""
-    msg = {"kind": "frames", "code": code, "v": version, "frames": by_viewer}
+    msg = {"kind": "frames", "code": code, "v": version, "frames": dict(by_viewer)}
+    if getattr(by_viewer, "blobs", None):       # the large values the texts reference
+        msg["blobs"], msg["refs"] = by_viewer.blobs, by_viewer.refs
     if row is not None:
         msg["row"] = row
     # The PUBLISH goes out first and its reply is awaited while the local sockets are written.
@@ -163,9 +166,11 @@ async def _local(msg: dict) -> None:
         room = LOCAL.get(code, {})
         if room and msg["v"] > SEEN.get(code, -1):
             SEEN[code] = msg["v"]
+        values, refs = msg.get("blobs") or {}, msg.get("refs") or {}
         for viewer, text in msg["frames"].items():
             for consumer in list(room.get(viewer, ())):
-                await _call(consumer.room_frame, {"v": msg["v"], "text": text})
+                await _call(consumer.room_frame, {"v": msg["v"], "text": text,
+                                                  "refs": refs.get(viewer, ()), "blobs": values})
     elif kind == "stream":
         room = LOCAL.get(code, {})
         for viewer in msg["viewers"]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from partyhub import blobs
 from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import claims, familymode, pacing, registry, roomactions, scoreboard, seating, standin
 from partyhub.rooms.clock import wall_deadline
@@ -86,9 +87,20 @@ def room_actions(room, seats, role: str, seat) -> list:
     return acts
 
 
-def viewer_frames(room, seats, join_url: str, only=None) -> dict:
+class Frames(dict):
+    """{viewer: view frame text}, plus the large values the texts reference (partyhub/blobs.py):
+    `blobs` {hash: JSON text} and `refs` {viewer: [hashes its view references]}."""
+
+    def __init__(self):
+        super().__init__()
+        self.blobs: dict = {}
+        self.refs: dict = {}
+
+
+def viewer_frames(room, seats, join_url: str, only=None) -> Frames:
     """{viewer: frame text} for the table, the audience and every seat of the room, or only
-    for the viewers in `only` (a set of viewer keys) when it is given."""
+    for the viewers in `only` (a set of viewer keys) when it is given. The game's large values
+    (`GAME.blobs`) stand in the texts as references; the values are in the result's `blobs`."""
     game = registry.get(room.game_id) if room.game_id else None
     has_game = room.phase in ("playing", "over") and game is not None and room.state is not None
     hidden = familymode.hidden(room)        # texts the host hid: in no frame (redact)
@@ -102,8 +114,18 @@ def viewer_frames(room, seats, join_url: str, only=None) -> dict:
         return (head + '"you":' + _dumps(you) + ',"game":' + game_view + ',"deadline":' +
                 deadline_json + ',"actions":' + _dumps(familymode.redact(actions, hidden)) + "}}")
 
-    def game_json(viewer):
-        return _dumps(familymode.redact(game.view(room.state, viewer), hidden)) if has_game else "null"
+    out = Frames()
+    blob_keys = getattr(game, "blobs", frozenset()) if has_game else frozenset()
+    memo: dict = {}
+
+    def game_json(viewer, refs_of):
+        if not has_game:
+            return "null"
+        view = familymode.redact(game.view(room.state, viewer), hidden)
+        if blob_keys:
+            used = out.refs.setdefault(refs_of, [])
+            view = blobs.externalize(view, blob_keys, out.blobs, used, memo)
+        return _dumps(view)
 
     def game_acts(viewer):
         return list(game.actions(room.state, viewer)) if has_game and playing else []
@@ -112,15 +134,14 @@ def viewer_frames(room, seats, join_url: str, only=None) -> dict:
 
     def audience_view():
         if not audience:
-            audience.append(game_json(AUDIENCE))
+            audience.append(game_json(AUDIENCE, AUDIENCE))
         return audience[0]
 
     def wanted(viewer):
         return only is None or viewer in only
 
-    out = {}
     if wanted(TABLE):
-        out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE),
+        out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE, TABLE),
                            game_acts(TABLE) + room_actions(room, seats, "tv", None))
     if wanted(AUDIENCE):
         out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view(), [])
@@ -129,11 +150,13 @@ def viewer_frames(room, seats, join_url: str, only=None) -> dict:
             continue
         in_game = room.phase == "lobby" or s.player_id in room.game_seats
         if in_game and s.playing:
-            view = game_json(s.player_id)
+            view = game_json(s.player_id, s.player_id)
             acts = game_acts(s.player_id) if room.phase != "lobby" else []
             you = {"role": "player", "id": s.player_id}
         else:
             view, acts = audience_view(), []
+            if AUDIENCE in out.refs:
+                out.refs[s.player_id] = out.refs[AUDIENCE]
             you = {"role": "audience", "id": s.player_id}
         out[s.player_id] = frame(you, view, acts + room_actions(room, seats, "player", s))
     return out

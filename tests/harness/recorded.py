@@ -4,7 +4,9 @@ Every committed version's full state is captured where it is published, so each 
 be checked against the state it was built from: `secrets(state, viewer)` names the strings
 that `viewer` must not see in that state (viewer: a player id, "@table" or "@audience").
 Connections: the TV, every player, an audience socket; players reconnect now and then, and
-the first frame after each reconnect is recorded too. The host's event log is checked last.
+the first frame after each reconnect is recorded too. A `blobs` frame (the drawings a view
+references, partyhub/blobs.py) is checked against the state of the view it precedes. The
+host's event log is checked last.
 """
 from __future__ import annotations
 
@@ -130,10 +132,12 @@ async def _drain(conns, viewers, rec):
             if out["type"] != "websocket.send":
                 continue
             text = out["text"]
-            frame = json.loads(text)
+            frame = c.held.take(json.loads(text))     # a view's drawings: its blobs frame
             if frame["t"] == "view":
                 if frame["v"] > c.version:
                     c.version, c.view = frame["v"], frame["d"]
+                rec.frames.append((viewers[key], frame["v"], text))
+            elif frame["t"] == "blobs":      # checked against the state of the view it precedes
                 rec.frames.append((viewers[key], frame["v"], text))
             else:
                 rec.frames.append((viewers[key], None, text))

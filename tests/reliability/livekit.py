@@ -21,6 +21,7 @@ from pathlib import Path
 
 import websockets
 
+from partyhub.blobs import Held
 from tests.liveserver import ROOT
 
 DOCS = ROOT / "docs"
@@ -122,6 +123,7 @@ class Sock:
         self.name = name
         self.frames: list = []
         self.view, self.version = None, -1
+        self.held = Held()          # the drawings this connection was sent (blobs frames)
         self.closed = None          # close code once the server closed the socket
         self.cond = None
         self.sent_stream = []       # monotonic times of stream items sent (to pace them)
@@ -137,7 +139,7 @@ class Sock:
     async def _read(self):
         try:
             async for raw in self.ws:
-                f = json.loads(raw)
+                f = self.held.take(json.loads(raw))
                 self.frames.append(f)
                 if f["t"] == "view" and f["v"] > self.version:
                     self.version, self.view = f["v"], f["d"]

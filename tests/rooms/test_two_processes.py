@@ -1,5 +1,6 @@
 """Two daphne processes over real Redis and PostgreSQL share one room."""
 import asyncio
+import contextlib
 
 import pytest
 
@@ -9,16 +10,25 @@ from tests.liveserver import Conn, Daphne, room_with_players
 pytestmark = [pytest.mark.slow, pytest.mark.redis, pytest.mark.postgres]
 
 
-async def test_two_processes_share_a_room_and_every_action_shows_up_on_both(
-        tmp_path, redis_server, postgres_database):
-    env = {"DATABASE_URL": postgres_database, "REDIS_URL": redis_server}
+@contextlib.asynccontextmanager
+async def shared_room(tmp_path, redis_url, database_url):
+    """Two processes a and b; a room with the TV on a and three phones on b."""
+    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url}
     a = Daphne(tmp_path, env).migrate().start()
     b = Daphne(tmp_path, env).start()
     try:
         room, seats = room_with_players(a.base, ["Ann", "Bob", "Cid"])
-        code = room["code"]
-        tv = await Conn(a.base, code, room["host_token"]).open()
-        phones = [await Conn(b.base, code, s["token"]).open() for s in seats]
+        tv = await Conn(a.base, room["code"], room["host_token"]).open()
+        phones = [await Conn(b.base, room["code"], s["token"]).open() for s in seats]
+        yield a, room, seats, tv, phones
+    finally:
+        a.kill()
+        b.kill()
+
+
+async def test_two_processes_share_a_room_and_every_action_shows_up_on_both(
+        tmp_path, redis_server, postgres_database):
+    async with shared_room(tmp_path, redis_server, postgres_database) as (a, room, seats, tv, phones):
         await tv.wait(lambda v: all(p["connected"] for p in v["room"]["players"]))
         await tv.act({"type": "start", "game": "count", "options": {"target": 9, "turn_seconds": 1}})
         await phones[0].wait(lambda v: v["room"]["phase"] == "playing")
@@ -36,6 +46,33 @@ async def test_two_processes_share_a_room_and_every_action_shows_up_on_both(
         await tv.wait(lambda v: ["hello from b"] == [t for _, t in v["game"]["said"]])
         versions = {c.version for c in [tv] + phones}
         assert len(versions) == 1 or max(versions) - min(versions) <= 1
-    finally:
-        a.kill()
-        b.kill()
+
+
+async def test_sketch_drawings_reach_the_other_process_once_for_each_socket(
+        tmp_path, redis_server, postgres_database):
+    """The drawings travel once per change between processes (the fan-out message's blobs);
+    each socket, on either process, gets those it lacks before the view that names them."""
+    async with shared_room(tmp_path, redis_server, postgres_database) as (a, room, seats, tv, phones):
+        code = room["code"]
+        await tv.act({"type": "start", "game": "sketch", "options": {"round_seconds": 6}})
+        for n, p in enumerate(phones):
+            await p.wait(lambda v: (v["game"] or {}).get("phase") == "drawing")
+            word = next(x["word"] for x in p.view["actions"] if x["type"] == "draw" and x["board"] == 0)
+            await p.act({"type": "draw", "board": 0, "word": word})
+            await p.wait(lambda v: v["game"]["you"]["boards"][0]["word"] is not None)
+            await p.act({"type": "stroke", "board": 0, "color": "#000", "width": 4,
+                         "points": [[0.1, 0.1 + n / 10], [0.9, 0.2 + n / 10]]})
+        await tv.wait(lambda v: v["game"]["phase"] == "guessing", timeout=20)
+        drawn = {b["player"]: b["strokes"] for b in tv.view["game"]["boards"] if b["board"] == 0}
+        assert all(len(s) == 1 for s in drawn.values()) and len(drawn) == 3
+        assert any(f["t"] == "blobs" and len(f["d"]) == 3 for f in tv.frames)
+        mark, v0 = len(tv.frames), tv.version
+        await phones[0].act({"type": "guess", "player": seats[1]["player_id"], "board": 0, "text": "nope"})
+        await tv.wait(lambda v: tv.version > v0)
+        await asyncio.sleep(0.5)
+        assert [f["t"] for f in tv.frames[mark:]] == ["view"] * (len(tv.frames) - mark)
+        assert {b["player"]: b["strokes"] for b in tv.view["game"]["boards"] if b["board"] == 0} == drawn
+        moved = await Conn(a.base, code, seats[2]["token"]).open()    # Cid's phone, now on a
+        assert moved.frames[0]["t"] == "blobs" and len(moved.frames[0]["d"]) == 3
+        assert {b["player"]: b["strokes"] for b in moved.view["game"]["boards"] if b["board"] == 0} == drawn
+        assert not (tv.held.missing or moved.held.missing or phones[0].held.missing)

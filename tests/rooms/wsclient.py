@@ -5,6 +5,7 @@ import uuid
 from channels.testing import WebsocketCommunicator
 
 from partyhub.asgi import application
+from partyhub.blobs import Held
 
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
@@ -14,6 +15,7 @@ class Client:
         path = f"/ws/rooms/{code}" + (f"?token={token}" if token else "")
         self.comm = WebsocketCommunicator(application, path, headers=headers)
         self.view, self.version, self.frames = None, -1, []
+        self.held = Held()      # the drawings this connection was sent (blobs frames)
 
     async def open(self):
         """True once the first view is in; otherwise the close code (a refused token is
@@ -29,7 +31,7 @@ class Client:
         if out["type"] == "websocket.close":
             self.frames.append({"t": "_closed", "code": out.get("code")})
             return self.frames[-1]
-        frame = json.loads(out["text"])
+        frame = self.held.take(json.loads(out["text"]))
         self.frames.append(frame)
         if frame["t"] == "view":
             assert frame["v"] > self.version, "versions only grow"

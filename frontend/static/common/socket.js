@@ -1,21 +1,24 @@
 // The partyhub WebSocket client: reconnect with backoff + jitter, resync by whole views,
 // unique action ids, ping/pong clock offset and heartbeat, stream frames, connection status.
 
-// The heartbeat (docs/protocol.md, "Heartbeat"): a ping every PING_MS; a socket that has
-// received nothing for PONG_TIMEOUT_MS after a ping is dead (half-open: Wi-Fi gone and back,
-// a phone back from the background), so it is dropped and reconnected with the backoff. A
-// socket that has received nothing OPEN_TIMEOUT_MS after it was made (its handshake or first
-// view lost) is given up too and retried within TIMEOUT_RETRY_MS (each such attempt has
-// already waited OPEN_TIMEOUT_MS): a returning network is noticed within the sum of the two.
-// Coming back (visible, pageshow, resume, online), a socket that has received nothing for
-// STALE_MS, or a connecting one made more than CONNECT_GRACE_MS ago (lost in the gap), is
-// replaced at once; a fresher one is probed with a ping.
+// The heartbeat: ping, dead-socket and coming-back timings, as docs/protocol.md ("Heartbeat")
+// explains them.
 export const PING_MS = 5000;
 export const PONG_TIMEOUT_MS = 4000;
 export const OPEN_TIMEOUT_MS = 5000;
 export const TIMEOUT_RETRY_MS = 2000;
 export const STALE_MS = PING_MS + PONG_TIMEOUT_MS;
 export const CONNECT_GRACE_MS = 1000;
+
+// Views name big values {$blob: hash}; a "blobs" frame brings new ones first (docs/protocol.md)
+function resolve(o, have, used) {
+  if (Array.isArray(o)) return o.map((x) => resolve(x, have, used));
+  if (!o || typeof o !== 'object') return o;
+  const h = o.$blob;
+  if (typeof h === 'string') return (used[h] = have[h] || []);
+  for (const k in o) o[k] = resolve(o[k], have, used);
+  return o;
+}
 
 const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room_not_found', 'room_closed', 'kicked', 'unauthorized']);
 
@@ -95,6 +98,7 @@ export class Socket {
       return;
     }
     this.ws = ws;
+    this.blobs = {};
     this.heardAt = performance.now();
     this.fresh = true;
     this.watch(OPEN_TIMEOUT_MS);
@@ -225,10 +229,17 @@ export class Socket {
     try { f = JSON.parse(data); } catch (e) { return; }
     if (!f || typeof f !== 'object') return;
     switch (f.t) {
-      case 'view':
+      case 'view': {
         if (typeof f.v === 'number' && f.v < this.v) return;   // stale; views are whole, gaps are fine
         this.v = typeof f.v === 'number' ? f.v : this.v;
+        const used = {};
+        f.d = resolve(f.d, this.blobs, used);
+        this.blobs = used;
         this.o.onView && this.o.onView(f.d, f.v);
+        return;
+      }
+      case 'blobs':
+        Object.assign(this.blobs, f.d);
         return;
       case 'pong':
         this.pong(f.d || {});

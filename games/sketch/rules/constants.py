@@ -17,4 +17,6 @@ SCALE = 1000                  # stored coordinates are integers in thousandths o
 MAX_GUESS_CHARS = 80
 MAX_WORD_CHARS = 40           # a custom word list entry longer than this is dropped
 FEEDBACK = ("close", "far")
-SHOWN_GUESSES = 50            # the newest guesses a phone is sent
+SHOWN_GUESSES = 50            # the newest guesses of a player its phone is sent...
+SHOWN_PER_BOARD = 3           # ...of them the newest 3 on each board (what the phone shows)
+SHOWN_ASKED = 8               # the newest guesses of this round on a drawer's boards

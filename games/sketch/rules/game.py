@@ -22,6 +22,9 @@ class Sketch:
         "words": Option("", max=20000, text=True),
     }
     streams = drawing.STREAMS
+    # Drawings go to each connection once, by content hash (partyhub/blobs.py): a guess's
+    # view then names the boards' drawings instead of carrying them again.
+    blobs = frozenset({"strokes"})
     actions_schema = {**drawing.ACTIONS, **guessing.ACTIONS}
 
     def setup(self, seats, options, seed) -> dict:

@@ -9,7 +9,7 @@ from partyhub.gamekit import Accepted, Rejected, integer, string, text
 
 from .constants import FEEDBACK, MAX_GUESS_CHARS
 from .matcher import is_correct, normalise
-from .state import board_at, fork
+from .state import asked_now, board_at, fork
 
 # The fields of each action and their size ceilings (the functions below judge the values).
 ACTIONS = {
@@ -97,6 +97,8 @@ def _open_wrong_guess(state: dict, seat, gid) -> dict | Rejected:
         return Rejected("round_over", "That guess was made in an earlier round.")
     if found["feedback"] is not None:
         return Rejected("already_answered", "You have answered that guess.")
+    if found not in asked_now(state, seat):
+        return Rejected("guess_too_old", "Only the newest guesses on your drawings can be answered.")
     return found
 
 
@@ -117,7 +119,5 @@ def feedback(state: dict, seat, action: dict) -> Accepted | Rejected:
 
 def feedback_actions(state: dict, seat) -> list[dict]:
     return [{"type": "feedback", "guess": g["id"], "value": v}
-            for g in state["guesses"]
-            if g["owner"] == seat and not g["correct"] and g["feedback"] is None
-            and g["round"] == state["round"]
+            for g in asked_now(state, seat) if not g["correct"] and g["feedback"] is None
             for v in FEEDBACK]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from .constants import BOARDS
+from .constants import BOARDS, SHOWN_ASKED
 
 
 def fork(state: dict) -> dict:
@@ -37,6 +37,13 @@ def board_at(state: dict, owner, index):
 
 def is_index(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < BOARDS
+
+
+def asked_now(state: dict, seat) -> list[dict]:
+    """This round's newest SHOWN_ASKED guesses on `seat`'s boards: what the drawer's phone
+    shows, and the guesses it may answer close or far."""
+    return [g for g in state["guesses"]
+            if g["owner"] == seat and g["round"] == state["round"]][-SHOWN_ASKED:]
 
 
 def card_words(state: dict, seat) -> list[str]:

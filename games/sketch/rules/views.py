@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from partyhub.gamekit import is_seat
 
-from .constants import BOARDS, ROUNDS, SHOWN_GUESSES, WORDS_PER_CARD
-from .state import free_words, own_left, scores, won_count, winners
+from .constants import BOARDS, ROUNDS, SHOWN_GUESSES, SHOWN_PER_BOARD, WORDS_PER_CARD
+from .state import asked_now, free_words, own_left, scores, won_count, winners
 
 SHOWN = ("guessing", "over")
 
@@ -29,9 +29,23 @@ def _guess(g: dict) -> dict:
                               "round")}
 
 
+def _newest_per_board(guesses: list) -> list:
+    """The newest SHOWN_PER_BOARD of `guesses` on each board, in their order."""
+    count: dict = {}
+    keep = []
+    for g in reversed(guesses):
+        key = (g["owner"], g["board"])
+        count[key] = count.get(key, 0) + 1
+        if count[key] <= SHOWN_PER_BOARD:
+            keep.append(g)
+    return keep[::-1]
+
+
 def _private(state: dict, seat) -> dict:
-    mine = [g for g in state["guesses"] if g["player"] == seat]
-    asked = [g for g in state["guesses"] if g["owner"] == seat]
+    # What the phone shows, and no more (every view of a guess carries these lists):
+    # your newest guesses on each board, and this round's guesses on your boards.
+    mine = _newest_per_board([g for g in state["guesses"] if g["player"] == seat][-SHOWN_GUESSES:])
+    asked = asked_now(state, seat)
     drawing = state["phase"] == "drawing"
     return {
         "cards": [list(card) for card in state["cards"][seat]],
@@ -44,8 +58,8 @@ def _private(state: dict, seat) -> dict:
         "won": [{"player": owner, "board": i, "word": b["word"]}
                 for owner in state["seats"] if owner != seat
                 for i, b in enumerate(state["boards"][owner]) if seat in b["won_by"]],
-        "guesses": [_guess(g) for g in mine[-SHOWN_GUESSES:]],
-        "asked": [_guess(g) for g in asked[-SHOWN_GUESSES:]],
+        "guesses": [_guess(g) for g in mine],
+        "asked": [_guess(g) for g in asked],
     }
 
 

@@ -131,6 +131,11 @@ async def test_whole_sketch_games_leak_no_word_drawing_or_wrong_guess():
     assert "board_won" in types and "feedback_given" in types
     relays = sum(1 for _, v, text in rec.frames if v is None and text.startswith('{"t":"stroke"'))
     assert relays >= 5 and rec.reconnects >= 3
+    # the drawings travel in blobs frames (checked above against the state of their view);
+    # the server's view frames only name them
+    blob_frames = [text for _, _, text in rec.frames if text.startswith('{"t":"blobs"')]
+    assert len(blob_frames) >= 5 and all('"p":[' in text for text in blob_frames)
+    assert not any('"p":[' in text for _, _, text in rec.frames if text.startswith('{"t":"view"'))
     print(f"\nsketch frames checked: {checked} ({relays} stroke relays, {rec.actions} actions, "
           f"{rec.reconnects} reconnects)")
     assert checked > 250
@@ -153,3 +158,7 @@ async def test_the_check_catches_a_planted_leak():
     with pytest.raises(AssertionError):
         rec.check(drawings)
     assert rec.check(sketch_secrets) > 100
+    # no reconnects here: only the blobs frames carry drawings, so the check reads them
+    rec.frames = [f for f in rec.frames if f[2].startswith('{"t":"blobs"')]
+    with pytest.raises(AssertionError):
+        rec.check(drawings)

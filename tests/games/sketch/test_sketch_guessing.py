@@ -144,3 +144,25 @@ def test_a_guess_naming_a_non_string_player_is_refused_cleanly():
     assert refused(drawing, "p0", {"type": "draw", "board": [0], "word": "x"}) == "bad_board"
     assert GAME.stream(drawing, "p0", {"type": ["stroke"], "board": 0}, T0 + 1).code == "bad_action"
     assert GAME.absorb(drawing, [("p0", {"type": ["stroke"], "board": 0})]) == drawing
+
+
+def test_a_phone_is_sent_the_guesses_it_shows_and_no_more():
+    """Every view of a guess carries these lists: the guesser's newest three on each board,
+    the drawer's this round's newest eight (the phone shows exactly those)."""
+    state = guessing_with_boards()
+    for k in range(10):
+        state = ok(state, "p0", guess("p1", 0, f"nope {k}"), T0 + 100 + k)
+    state = ok(state, "p0", guess("p2", 0, "other"), T0 + 200)
+    mine = GAME.view(state, "p0")["you"]["guesses"]
+    assert [g["text"] for g in mine] == ["nope 7", "nope 8", "nope 9", "other"]
+    asked = GAME.view(state, "p1")["you"]["asked"]
+    assert [g["text"] for g in asked] == [f"nope {k}" for k in range(2, 10)]
+    # the drawer answers those it is shown: older ones are neither listed nor accepted
+    answerable = {a["guess"] for a in GAME.actions(state, "p1") if a["type"] == "feedback"}
+    assert answerable == {g["id"] for g in asked}
+    oldest = next(g["id"] for g in state["guesses"] if g["text"] == "nope 0")
+    assert refused(state, "p1", {"type": "feedback", "guess": oldest, "value": "far"}) \
+        == "guess_too_old"
+    state = next_round(next_round(state))           # a drawing round, then guessing again
+    assert GAME.view(state, "p1")["you"]["asked"] == []
+    assert len(GAME.view(state, "p0")["you"]["guesses"]) == 4, "your answered guesses stay"
