@@ -1,0 +1,57 @@
+// sketch's own front-end strings in English: a data file (strict JSON after `export default`), loaded by
+// common/i18n.js only when en is in use. Every key is in en, uk and ru
+// (tests/frontend/test_i18n_complete.py). Plural forms: {one, few, many, other} by {n}.
+export default {
+ "sketch.round": "Round {n} of {total}",
+ "sketch.draw_now": "Draw!",
+ "sketch.guess_now": "Guess!",
+ "sketch.no_letters": "No letters or digits!",
+ "sketch.board": "Board {n}",
+ "sketch.pick_word": "Pick a word for board {n}",
+ "sketch.change_word": "Change word",
+ "sketch.change_warn": "A new word starts this board afresh.",
+ "sketch.cancel": "Cancel",
+ "sketch.draw_word": "Draw: {word}",
+ "sketch.undo": "Undo",
+ "sketch.clear": "Clear",
+ "sketch.eraser": "Eraser",
+ "sketch.width": "Line width {n}",
+ "sketch.colour": "Colour {c}",
+ "sketch.full": "This board is full: undo or clear to go on.",
+ "sketch.won_board": "Guessed: it is theirs now",
+ "sketch.no_free": "All your boards are guessed!",
+ "sketch.on_yours": "Guesses on your drawings",
+ "sketch.close": "Close",
+ "sketch.far": "Far",
+ "sketch.said_close": "close!",
+ "sketch.said_far": "far",
+ "sketch.waiting": "waiting…",
+ "sketch.placeholder": "Your guess",
+ "sketch.send": "Guess",
+ "sketch.you_got": "You got it: {word}!",
+ "sketch.got_it": "Got it!",
+ "sketch.guessed_by": "guessed by",
+ "sketch.taken": "Guessed",
+ "sketch.nothing": "Nothing to guess yet.",
+ "sketch.tap_zoom": "Tap a drawing to enlarge it",
+ "sketch.next_draw": "Next: drawing",
+ "sketch.next_guess": "Next: guessing",
+ "sketch.last_round": "Last round!",
+ "sketch.tv_draw": "Everyone draws on their phone",
+ "sketch.tv_draw_hint": "Pick a word, draw it on a board. No letters, no digits.",
+ "sketch.tv_guess_hint": "Type your guesses on your phone. First right answer takes the board!",
+ "sketch.drawn": "{n}/6",
+ "sketch.drawn_label": "boards drawn",
+ "sketch.won": {
+  "one": "{n} won",
+  "other": "{n} won"
+ },
+ "sketch.left": {
+  "one": "{n} left",
+  "other": "{n} left"
+ },
+ "sketch.moved": "{by} guessed {name}’s drawing!",
+ "sketch.gallery": "Gallery",
+ "sketch.not_guessed": "not guessed",
+ "sketch.watch": "You are watching the drawings"
+};
