@@ -1,7 +1,7 @@
 // The shell of tv.html and phone.html: connects, keeps the latest view, and shows the
 // lobby, the game (a game module or the generic renderer), the pause overlay or results.
 import { h, mount, toast } from './dom.js';
-import { t, useLang, getLang, gamePack } from './i18n.js';
+import { t, useLang, getLang, gamePack, addPack } from './i18n.js';
 import { Socket } from './socket.js';
 import { createTimer } from './timer.js';
 import { keepAwake, vibrate } from './wake.js';
@@ -279,7 +279,7 @@ function loadModule(id) {
   S.loading = Promise.all([import(url).then(
     (m) => (typeof m.render === 'function' ? m : 'generic'),
     () => 'generic',
-  ), useLang(getLang(), gamePack(STATIC, id))]).then(([m]) => {
+  ), addPack(gamePack(STATIC, id))]).then(([m]) => {
     if (S.gameId !== id) return;
     S.module = m;
     S.loading = null;

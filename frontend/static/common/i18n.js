@@ -14,6 +14,7 @@ const loads = new Map();      // folder + lang -> the promise of its strings
 const tables = {};            // lang -> {key: value}, every pack loaded for that language
 const plurals = {};
 let current = 'en';
+let wanted = 'en';            // the language last asked for: one asked earlier that loads later yields
 
 /** `lang` if the front end speaks it, else English. */
 export function pick(lang) {
@@ -30,15 +31,24 @@ function load(folder, lang) {
   return loads.get(id);
 }
 
-/** Load `lang`'s strings of every pack in use (and of `folder`, which joins them), then make
- * `lang` the language t() speaks. Resolves to the language chosen. */
-export async function useLang(lang, folder) {
+/** Load `lang`'s strings of every pack in use, then make `lang` the language t() speaks
+ * (unless another was asked for meanwhile). Resolves to the language spoken. */
+export async function useLang(lang) {
   lang = pick(lang);
-  if (folder && !packs.includes(folder)) packs.push(folder);
+  wanted = lang;
   await Promise.all(packs.map((f) => load(f, lang)));
-  current = lang;
-  document.documentElement.lang = lang;
-  return lang;
+  if (wanted === lang) {
+    current = lang;
+    document.documentElement.lang = lang;
+  }
+  return current;
+}
+
+/** A game's strings (`folder`, see gamePack) join the packs in use, loaded for the language
+ * spoken and the one asked for. */
+export function addPack(folder) {
+  if (!packs.includes(folder)) packs.push(folder);
+  return Promise.all([load(folder, current), load(folder, wanted)]);
 }
 
 /** A pack's folder URL: games/<id>/i18n/ under the static root. */
