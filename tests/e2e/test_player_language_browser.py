@@ -54,6 +54,13 @@ async def test_a_ukrainian_tv_and_an_english_phone(tmp_path, chromium_path):
             assert (await phone.locator(".join-bottom button[type=submit]").inner_text()).strip() == "Join"
             await no_raw_keys(phone, "join form")
             await shot(phone, "lang-join-phone-en")
+            submit = phone.locator(".join-bottom button[type=submit]")
+            await phone.locator(".join-head .lang-pick").select_option("uk")     # the join form's control
+            await until(phone, "() => document.documentElement.lang === 'uk'")
+            assert (await submit.inner_text()).strip() == "Приєднатися"
+            await phone.locator(".join-head .lang-pick").select_option("en")
+            await until(phone, "() => document.documentElement.lang === 'en'")
+            assert (await submit.inner_text()).strip() == "Join"
             await phone.fill("#name", "Ann")
             await phone.locator(".join-bottom button[type=submit]").click()
             await phone.locator(".lobby-phone").wait_for()
