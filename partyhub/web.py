@@ -7,14 +7,16 @@ LANGS = ("en", "uk", "ru")
 
 
 def _lang(request, fallback=None) -> str:
-    """?lang= (a choice the page stored, or a link), else `fallback` (the room's language), else
-    the browser's Accept-Language (a first visit), else English."""
+    """?lang= (a choice the page stored, or a link), else `fallback` (the room's language, for
+    the TV), else the browser's own: the language cookie a phone keeps for its room's page (the
+    player's choice), else its Accept-Language (a first visit), else English."""
     lang = request.GET.get("lang") or fallback or _accepted(request)
     return lang if lang in LANGS else "en"
 
 
 def _accepted(request) -> str:
-    """The first of en, uk, ru the browser's Accept-Language asks for (by its q order)."""
+    """The browser's language cookie (settings.LANGUAGE_COOKIE_NAME), else the first of en, uk,
+    ru its Accept-Language asks for (by its q order)."""
     return translation.get_language_from_request(request)
 
 
@@ -52,5 +54,7 @@ def tv(request, code):
 
 @require_GET
 def phone(request, code):
+    """The phone speaks its player's language, not the room's (issue 22): the cookie its page
+    set for this room when the player chose (or the seat said), else Accept-Language."""
     code = code.upper()
-    return _page(request, "partyhub/phone.html", _lang(request, _room_language(request, code)), code=code)
+    return _page(request, "partyhub/phone.html", _lang(request), code=code)

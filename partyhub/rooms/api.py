@@ -13,11 +13,12 @@ from django.conf import settings
 from django.core.exceptions import SuspiciousOperation
 from django.db import close_old_connections, connection
 from django.http import FileResponse, HttpResponse, JsonResponse
+from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from partyhub.origin import origin_allowed
-from partyhub.rooms import botpass, decks, limits, net, selectors, services, uploads
+from partyhub.rooms import botpass, decks, limits, net, seating, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
@@ -116,10 +117,20 @@ def rooms_join(request, code):
     if not limits.join_allowed(client_address(request)):
         raise fail("rate_limited")
     bot = botpass.checked(code, body.get("bot_pass"))
-    change, seat, token = _db(services.seat_join, code, body.get("name"), bot)
+    change, seat, token = _db(services.seat_join, code, body.get("name"), bot, _language(request, body))
     _publish(change)
     return JsonResponse({"player_id": seat.player_id, "token": token,
                          "color": seat.color, "symbol": seat.symbol}, status=201)
+
+
+def _language(request, body) -> str | None:
+    """A new seat's language: the phone's choice in the body, else its Accept-Language (a first
+    join), else None (the room's)."""
+    if body.get("language") in seating.LANGUAGES:
+        return body["language"]
+    if not request.META.get("HTTP_ACCEPT_LANGUAGE"):
+        return None
+    return translation.get_language_from_request(request)
 
 
 @api

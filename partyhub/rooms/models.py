@@ -71,6 +71,9 @@ class Seat(models.Model):
     bot = models.BooleanField(default=False)
     connected = models.BooleanField(default=False)
     channel = models.CharField(max_length=128, blank=True, default="")
+    # The language of this player's phone (en, uk, ru): from the join's Accept-Language, changed
+    # with the `language` action. The TV and the game's content keep the room's language.
+    language = models.CharField(max_length=2, blank=True, default="")
 
     class Meta:
         ordering = ["order"]

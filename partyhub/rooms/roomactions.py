@@ -157,7 +157,7 @@ def settings(room, seats, actor, d, now):
     new = dict(room.settings)
     lang = d.get("language")
     if lang is not None:
-        if lang not in ("en", "uk", "ru"):
+        if lang not in seating.LANGUAGES:
             raise fail("bad_action", "language is en, uk or ru")
         room.language = lang
     for key, kind in SETTING_KEYS.items():
@@ -176,6 +176,20 @@ def settings(room, seats, actor, d, now):
             raise fail("bad_action", "timers is normal, extended, relaxed or none")
         new["timers"], new["extended"] = d["timers"], d["timers"] == "extended"
     room.settings = new
+    return []
+
+
+def language(room, seats, actor, d, now):
+    """A player's own language: their phone's controls speak it (the seat keeps it across
+    reloads and screens). The TV and the game's shared content keep the room's language."""
+    if actor.seat is None:
+        raise fail("not_allowed", "The TV speaks the room's language (settings).")
+    lang = d.get("language")
+    if lang not in seating.LANGUAGES:
+        raise fail("bad_action", "language is en, uk or ru")
+    seat = next((s for s in seats if s.player_id == actor.seat.player_id), actor.seat)
+    seat.language = lang
+    store.save_seat(seat, ("language",))
     return []
 
 
@@ -217,6 +231,7 @@ SCHEMA = {
     "pause": {}, "resume": {}, "advance": {}, "kick": {"player": string(16)}, "lock": {}, "unlock": {},
     "settings": {"language": string(8), "timers": string(12), "standin": integer(),
                  **{key: flag() for key in SETTING_KEYS}},
+    "language": {"language": string(8)},
     "add_bot": {}, "take_seat": {"player": string(16)},
     "approve_claim": {"claim": string(32)}, "deny_claim": {"claim": string(32)},
     "unban": {"name": string(64)},
@@ -226,6 +241,7 @@ SCHEMA = {
 HANDLERS = {
     "start": start, "choose": choose, "again": again, "end": end, "pause": pause, "resume": resume,
     "advance": pacing.advance, "kick": kick, "lock": lock, "unlock": unlock, "settings": settings,
+    "language": language,
     "add_bot": add_bot, "take_seat": take_seat,
     "approve_claim": approve_claim, "deny_claim": deny_claim, "unban": unban,
     "hide": familymode.hide,

@@ -15,6 +15,8 @@ SEAT_LOOKS = [
 # The issue asked for 20; the protocol conformance suite joins with a 28-character name
 # ("<img src=x onerror=alert(1)>"), so the limit is 32 (docs/decisions.md).
 NAME_MAX = 32
+# The languages a room, a phone and the front end speak (settings.LANGUAGES names them).
+LANGUAGES = ("en", "uk", "ru")
 
 
 def new_token() -> str:

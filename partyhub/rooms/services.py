@@ -21,6 +21,7 @@ from partyhub.rooms import (claims, clock, codes, familymode, registry, roomacti
                             standin, store, streams)
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
+from partyhub.rooms.seating import LANGUAGES
 from partyhub.rooms.selectors import Actor, living
 from partyhub.rooms.store import Change
 
@@ -36,7 +37,7 @@ NEW_ROOM_SETTINGS = {"locked": False, "streamer": False, "extended": False, "tak
 # ---------------------------------------------------------------- writes
 
 def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, str]:
-    if language not in ("en", "uk", "ru"):
+    if language not in LANGUAGES:
         language = "en"
     token = seating.new_token()
     for _ in range(5):      # a code found free can be taken by another creation meanwhile
@@ -51,7 +52,8 @@ def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, st
     raise ServiceError("room_full", "No free room code; try again.", 503)
 
 
-def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str]:
+def seat_join(code: str, raw_name, bot: bool = False, language: str | None = None) -> tuple[Change, Seat, str]:
+    """A new seat; `language` is its phone's (en, uk, ru), else the room's."""
     with transaction.atomic():
         room, name, seats, live = _lock_named(code, raw_name)
         familymode.check(room, name)
@@ -66,7 +68,8 @@ def seat_join(code: str, raw_name, bot: bool = False) -> tuple[Change, Seat, str
             room=room, player_id=_free_player_id(seats), token_hash=seating.token_hash(token),
             name=name, name_key=seating.name_key(name), color=color, symbol=symbol,
             order=max([s.order for s in seats], default=-1) + 1,
-            playing=room.phase == "lobby", bot=bot)
+            playing=room.phase == "lobby", bot=bot,
+            language=language if language in LANGUAGES else room.language)
         store.insert_seat(seat)
         live.append(seat)
         seating.ensure_vip(room, live)

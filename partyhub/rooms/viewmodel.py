@@ -158,6 +158,7 @@ def viewer_frames(room, seats, join_url: str, only=None) -> Frames:
             if AUDIENCE in out.refs:
                 out.refs[s.player_id] = out.refs[AUDIENCE]
             you = {"role": "audience", "id": s.player_id}
+        you["language"] = s.language or room.language     # this phone's (the TV's is the room's)
         out[s.player_id] = frame(you, view, acts + room_actions(room, seats, "player", s))
     return out
 

@@ -89,9 +89,15 @@ def trail(p, name):
     p.on("crash", lambda _p: note("crashed"))
 
 
-async def page(browser, viewport, errors=None):
+# A browser's locale per language: a phone speaks its browser's language (issue 22).
+LOCALES = {"en": "en-US", "uk": "uk-UA", "ru": "ru-RU"}
+
+
+async def page(browser, viewport, errors=None, lang=None):
+    """A new page; `lang`: its browser's language (Accept-Language), else the system's."""
     ctx = await browser.new_context(viewport=viewport, has_touch=viewport is PHONE,
-                                    is_mobile=viewport is PHONE)
+                                    is_mobile=viewport is PHONE,
+                                    **({"locale": LOCALES[lang]} if lang else {}))
     p = await ctx.new_page()
     trail(p, f"{'phone' if viewport is PHONE else 'tv'} {len(TRAILS) + 1}")
     if errors is not None:
@@ -142,11 +148,16 @@ async def new_room(browser, base, errors=None, lang="en", tv=None):
     return tv, join_url
 
 
-async def join_phones(browser, join_url, names, errors=None, tv=None, into=None):
-    """A phone page per name joins through the join URL; waits until the TV lists them all."""
+async def join_phones(browser, join_url, names, errors=None, tv=None, into=None, lang=None):
+    """A phone page per name joins through the join URL; waits until the TV lists them all.
+    The phones' browsers speak `lang`, else the room's language (a one-language household)."""
+    from tests.liveserver import http
+    if lang is None:
+        base, code = join_url.rsplit("/j/", 1)
+        lang = http("GET", f"{base}/api/rooms/{code}")[1]["language"]
     phones = [] if into is None else into
     for name in names:
-        p = await page(browser, PHONE, errors)
+        p = await page(browser, PHONE, errors, lang)
         await p.goto(join_url)
         await p.fill("#name", name)
         await p.locator(".join-bottom button[type=submit]").click()

@@ -111,7 +111,7 @@ async def test_a_tie_reads_naturally_in_each_language(tmp_path, chromium_path):
               const names = { en: ['Ann', 'Bob', 'Cy', 'Di'], uk: ['Анна', 'Богдан', 'Cy', 'Di'] };
               const out = {};
               for (const lang of ['en', 'uk', 'ru']) {
-                i18n.setLang(lang);
+                await i18n.useLang(lang);
                 const room = { players: (names[lang] || names.uk).map((name, i) => ({ id: 'p' + i, name })) };
                 out[lang] = [1, 2, 3, 4].map((n) => winnerTitle(room, { winners: ['p0', 'p1', 'p2', 'p3'].slice(0, n) }));
                 out[lang].push(winnerTitle(room, { winners: [] }));

@@ -255,7 +255,7 @@ async def test_jinx_results_say_cards_on_first_render(tmp_path, chromium_path):
               const app = { page: 'tv', act() {}, vibrate() {} };
               const out = {};
               for (const lang of ['en', 'uk', 'ru']) {
-                i18n.setLang(lang);
+                await i18n.useLang(lang);
                 const box = document.createElement('div');
                 renderResults(box, { room, you: { id: null }, actions: [] }, app, null);
                 out[lang] = [...box.querySelectorAll('.pts')].map((e) => e.textContent);

@@ -148,7 +148,8 @@ async def whole_game(server, tv, phones, browser, errors):
     for lang, clue, aloud in (("uk", "довга дорога додому", False), ("ru", "", True)):
         await tv.evaluate(f"window.partyhub.act({{type: 'settings', language: '{lang}'}})")
         await until(tv, f"document.documentElement.lang === '{lang}'")
-        for p in phones:
+        for p in phones:            # each player picks it on their phone (a phone keeps its own)
+            await p.evaluate(f"window.partyhub.act({{type: 'language', language: '{lang}'}})")
             await until(p, f"document.documentElement.lang === '{lang}'")
         await play_turn(tv, phones, lang, clue, aloud=aloud)
     assert not errors, errors

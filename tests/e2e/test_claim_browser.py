@@ -13,7 +13,7 @@ async def ask_back(browser, join_url, tv, name, errors, lang, stage):
     """A fresh browser (no storage) joins by the name, is offered the claim and waits."""
     await tv.wait_for_function("(name) => window.partyhub.view.room.players.some("
                                "(p) => p.name === name && !p.connected)", arg=name)
-    p = await page(browser, PHONE, errors)
+    p = await page(browser, PHONE, errors, lang)
     await p.goto(join_url)
     await p.fill("#name", name)
     await p.locator(".join-bottom button[type=submit]").click()

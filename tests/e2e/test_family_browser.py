@@ -15,7 +15,7 @@ async def test_a_rude_name_is_refused_kindly_and_the_host_hides_a_name(tmp_path,
     try:
         async with chromium(chromium_path) as browser:
             tv, join_url = await new_room(browser, server.base, errors, lang=lang)
-            phone = await page(browser, PHONE, errors)
+            phone = await page(browser, PHONE, errors, lang)
             await phone.goto(join_url)
             await phone.fill("#name", "f.u.c.k")
             await phone.locator(".join-bottom button[type=submit]").click()

@@ -79,13 +79,12 @@ async def test_results_count_cards_with_plurals(tmp_path, chromium_path):
             got = await p.evaluate("""async () => {
               const i18n = await import('/static/common/i18n.js');
               const { renderResults } = await import('/static/common/results.js');
-              const { STRINGS } = await import('/static/games/jinx/i18n.js');
-              i18n.extend(STRINGS);
+              await i18n.addPack(i18n.gamePack('/static/', 'jinx'));
               const players = [['a', 'Ann', 1], ['b', 'Bob', 3], ['c', 'Cy', 5], ['d', 'Di', 21], ['e', 'Ed', 0]]
                 .map(([id, name, score]) => ({ id, name, score, color: '#E69F00', symbol: '●' }));
               const out = {};
               for (const lang of ['en', 'uk', 'ru']) {
-                i18n.setLang(lang);
+                await i18n.useLang(lang);
                 for (const game of ['jinx', 'association']) {
                   const box = document.createElement('div');
                   document.body.append(box);
@@ -118,10 +117,11 @@ async def test_results_show_the_cards_each_player_won(tmp_path, chromium_path, l
               const dom = await import('/static/common/dom.js');
               const i18n = await import('/static/common/i18n.js');
               const { results } = await import('/static/games/jinx/tv.js');
-              i18n.setLang(lang);
+              await i18n.addPack(i18n.gamePack('/static/', 'jinx'));
+              await i18n.useLang(lang);
               const players = new Map([['a', { id: 'a', name: 'Ann', color: '#F0E442', symbol: '◆' }],
                                        ['b', { id: 'b', name: 'Богдан', color: '#0072B2', symbol: '★' }]]);
-              const app = { h: dom.h, t: i18n.t, extend: i18n.extend, static: '/static/', players, lang };
+              const app = { h: dom.h, t: i18n.t, static: '/static/', players, lang };
               const box = document.createElement('div');
               document.body.replaceChildren(box);
               const cards = { a: ['a001', 'a002'], b: ['a010', 'a011', 'a012', 'a013', 'a014'] };

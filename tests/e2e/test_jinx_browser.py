@@ -114,9 +114,13 @@ async def test_one_whole_turn_with_the_tv_and_three_phones(tmp_path, chromium_pa
             assert await tv.locator(".jx-score", has_text=names[phones.index(guessers[0])]).locator(
                 ".jx-score-n").inner_text() == "0"
 
-            # the next turns in Ukrainian and Russian (the room's language drives every screen)
+            # the next turns in Ukrainian and Russian (the room's language drives the TV; each
+            # player picks it on their phone, which otherwise keeps its own)
             for lang, clue in (("uk", "місяць"), ("ru", "луна")):
                 await tv.evaluate(f"window.partyhub.act({{type: 'settings', language: '{lang}'}})")
+                for p in phones:
+                    await p.evaluate(f"window.partyhub.act({{type: 'language', language: '{lang}'}})")
+                    await until(p, f"document.documentElement.lang === '{lang}'")
                 await tv.locator(".jx-status.race, .jx-clue.waiting").first.wait_for(timeout=15000)
                 await until(tv, f"document.documentElement.lang === '{lang}'")
                 await play_turn(tv, phones, lang, clue, full=lang == "uk")

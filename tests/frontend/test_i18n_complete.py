@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "frontend" / "static"
 COMMON = STATIC / "common"
@@ -11,11 +13,23 @@ LANGS = ("en", "uk", "ru")
 PLURAL_FORMS = {"en": {"one", "other"}, "uk": {"one", "few", "many", "other"}, "ru": {"one", "few", "many", "other"}}
 
 
+PACKS = [COMMON] + sorted(p for p in (STATIC / "games").iterdir() if p.is_dir())
+
+
+def pack(folder: Path) -> dict:
+    """{lang: {key: value}} of one pack's data files, <folder>/i18n/<lang>.js: `export default`
+    and a strict JSON object (a module the browser imports; no other JS in it)."""
+    table = {}
+    for lang in LANGS:
+        text = (folder / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+        m = re.fullmatch(r"(?:(?://[^\n]*)?\n)*export default (\{.*\});\n", text, re.S)
+        assert m, f"{folder.name}/i18n/{lang}.js is comment lines, then `export default {{...}};`"
+        table[lang] = json.loads(m.group(1))
+    return table
+
+
 def strings() -> dict:
-    text = (COMMON / "i18n.js").read_text(encoding="utf-8")
-    m = re.search(r"/\*json-start\*/(.*)/\*json-end\*/", text, re.S)
-    assert m, "i18n.js keeps its STRINGS between /*json-start*/ and /*json-end*/"
-    return json.loads(m.group(1))
+    return pack(COMMON)
 
 
 def params(value) -> set:
@@ -23,30 +37,44 @@ def params(value) -> set:
     return {p for s in texts for p in re.findall(r"\{(\w+)\}", s)}
 
 
-def test_every_language_has_every_key():
-    table = strings()
-    assert set(table) == set(LANGS)
-    keys = set(table["en"])
+@pytest.mark.parametrize("folder", PACKS, ids=lambda p: p.name)
+def test_every_language_has_every_key(folder):
+    table = pack(folder)
+    keys = set().union(*map(set, table.values()))
     for lang in LANGS:
-        assert set(table[lang]) == keys, f"{lang}: missing {sorted(keys - set(table[lang]))}, extra {sorted(set(table[lang]) - keys)}"
+        assert set(table[lang]) == keys, f"{folder.name} {lang}: missing {sorted(keys - set(table[lang]))}"
 
 
-def test_no_string_is_empty_and_placeholders_match():
-    table = strings()
+@pytest.mark.parametrize("folder", PACKS, ids=lambda p: p.name)
+def test_no_string_is_empty_plural_forms_are_complete_and_placeholders_match(folder):
+    table = pack(folder)
     for key, en in table["en"].items():
+        plural = isinstance(en, dict)
         for lang in LANGS:
             value = table[lang][key]
-            if isinstance(value, dict):
+            assert isinstance(value, dict) == plural, f"{lang} {key}: plural in one language, not in another"
+            if plural:
                 assert PLURAL_FORMS[lang] <= set(value), f"{lang} {key}: plural forms {sorted(value)}"
+                assert all(isinstance(v, str) and v.strip() for v in value.values()), f"{lang} {key}"
             else:
-                assert value.strip(), f"{lang} {key} is empty"
+                assert isinstance(value, str) and value.strip(), f"{lang} {key} is empty"
             assert params(value) == params(en), f"{lang} {key}: placeholders differ from English"
 
 
-def test_every_literal_key_used_in_common_js_exists():
-    keys = set(strings()["en"])
+def test_every_string_has_one_place_the_data_files():
+    """No module keeps a dictionary of its own: strings live only in the i18n/<lang>.js files."""
+    dictionary = re.compile(r"json-start|\b(STRINGS|extend)\s*[=(]|\ben\s*:\s*\{\s*['\"][a-z_]+\.")
+    offenders = [str(p.relative_to(ROOT)) for p in STATIC.rglob("*.js")
+                 if p.parent.name != "i18n" and dictionary.search(p.read_text(encoding="utf-8"))]
+    assert not offenders, f"move these strings into the i18n/<lang>.js data files: {offenders}"
+
+
+@pytest.mark.parametrize("folder", PACKS, ids=lambda p: p.name)
+def test_every_literal_key_used_exists(folder):
+    """A game's modules see the common strings and their own; the common modules only theirs."""
+    keys = set(strings()["en"]) | set(pack(folder)["en"])
     used = set()
-    for path in COMMON.glob("*.js"):
+    for path in folder.glob("*.js"):
         used |= set(re.findall(r"\bt\('([a-z_]+(?:\.[a-z_]+)+)'", path.read_text(encoding="utf-8")))
     assert used, "no t('...') calls found"
     assert used <= keys, f"unknown keys: {sorted(used - keys)}"
@@ -80,17 +108,23 @@ def phone_modules() -> set:
             continue
         seen.add(path)
         text = path.read_text(encoding="utf-8")
-        for name in re.findall(r"^\s*import(?:\s+[^;'\"(]*?\s*from)?\s*['\"](\./[\w.-]+\.js)['\"]", text, re.M):
+        for name in re.findall(r"^\s*import(?:\s+[^;'\"(]*?\s*from)?\s*['\"](\./[\w./-]+\.js)['\"]", text, re.M):
             todo.append((path.parent / name).resolve())
     return seen
 
 
 def test_phone_page_fits_the_budget():
+    """What a phone downloads before any game's own: app.js's static imports, common.css and the
+    common strings of one language (the largest: Cyrillic takes two bytes a letter)."""
     files = sorted(phone_modules()) + [COMMON / "common.css"]
     assert COMMON / "socket.js" in files and not {COMMON / "volume.js", COMMON / "decks.js"} & set(files)
+    assert not [p for p in files if p.parent.name == "i18n"], "a page imports its one language dynamically"
     sizes = {p.name: len(gzip.compress(p.read_bytes(), 9)) for p in files}
+    langs = {lang: len(gzip.compress((COMMON / "i18n" / f"{lang}.js").read_bytes(), 9)) for lang in LANGS}
+    lang = max(langs, key=langs.get)
+    sizes[f"i18n/{lang}.js"] = langs[lang]
     total = sum(sizes.values())
-    assert total <= 60 * 1024, f"the phone's common JS+CSS is {total} bytes gzipped: {sizes}"
+    assert total <= 60 * 1024, f"the phone's common JS+CSS+strings are {total} bytes gzipped: {sizes}"
 
 
 def registered_games() -> list:
@@ -106,7 +140,7 @@ def test_every_option_of_every_game_has_a_label_in_every_language():
     table = strings()
     missing = [f"{lang} opt.{name} ({game.id})" for game in registered_games() for name in game.options
                for lang in LANGS if f"opt.{name}" not in table[lang]]
-    assert not missing, f"add to frontend/static/common/i18n.js: {missing}"
+    assert not missing, f"add to frontend/static/common/i18n/<lang>.js: {missing}"
 
 
 def test_every_choice_of_every_game_has_a_label_in_every_language():
@@ -120,4 +154,4 @@ def test_every_choice_of_every_game_has_a_label_in_every_language():
                 keys = (f"choice.{game.id}.{name}.{value}", f"choice.{name}.{value}", f"choice.{value}")
                 missing += [f"{lang} {keys[1]} ({game.id})" for lang in LANGS
                             if not any(k in table[lang] for k in keys)]
-    assert not missing, f"add to frontend/static/common/i18n.js: {missing}"
+    assert not missing, f"add to frontend/static/common/i18n/<lang>.js: {missing}"

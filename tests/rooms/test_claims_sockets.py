@@ -66,7 +66,7 @@ async def test_a_new_browser_gets_its_lobby_seat_back_when_the_vip_approves_and_
     assert {"t": "token", "d": {"token": claim["token"], "player_id": phones[1].seat.player_id}} in frames
     back = Client(code, claim["token"])
     assert await back.open() is True
-    assert back.view["you"] == {"role": "player", "id": phones[1].seat.player_id}
+    assert back.view["you"] == {"role": "player", "id": phones[1].seat.player_id, "language": "en"}
     await tv.until(lambda v: all(p["connected"] for p in v["room"]["players"]) and not v["room"]["claims"])
     assert await Client(code, phones[1].seat.token).open() == 4003        # the old token
     # the leak audit of these screens: no token, and no token's hash, in any frame but the
@@ -128,7 +128,7 @@ async def test_during_a_game_a_spectator_asks_and_takes_the_seat_when_the_tv_app
                                                      "player_id": phones[1].seat.player_id}} in frames
     seated = Client(code, late["token"])
     assert await seated.open() is True
-    assert seated.view["you"] == {"role": "player", "id": phones[1].seat.player_id}
+    assert seated.view["you"] == {"role": "player", "id": phones[1].seat.player_id, "language": "en"}
     assert "secret" in seated.view["game"]
 
 

@@ -29,7 +29,7 @@ async def test_each_viewer_gets_the_envelope_with_its_own_role():
     assert set(tv.view) == {"room", "you", "game", "deadline", "actions"}
     assert tv.view["you"] == {"role": "tv", "id": None}
     await phones[0].until(lambda v: True)
-    assert phones[0].view["you"] == {"role": "player", "id": phones[0].seat.player_id}
+    assert phones[0].view["you"] == {"role": "player", "id": phones[0].seat.player_id, "language": "en"}
     audience = Client(code)
     assert await audience.open() is True
     assert audience.view["you"]["role"] == "audience" and audience.view["actions"] == []

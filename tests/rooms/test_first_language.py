@@ -38,10 +38,11 @@ def test_a_chosen_language_wins_over_the_accept_language(client):
     assert lang_of(client.get("/?lang=xx", HTTP_ACCEPT_LANGUAGE="ru")) == "en"
 
 
-def test_a_room_speaks_its_own_language_and_an_unknown_room_the_browsers(client):
+def test_the_tv_speaks_the_rooms_language_and_a_phone_its_browsers(client):
     from tests.rooms.helpers import make_room
     code = make_room(language="ru")[0]
-    assert lang_of(client.get(f"/j/{code}", HTTP_ACCEPT_LANGUAGE="uk")) == "ru"
+    assert lang_of(client.get(f"/j/{code}", HTTP_ACCEPT_LANGUAGE="uk")) == "uk"
+    assert lang_of(client.get(f"/j/{code}")) == "en"
     assert lang_of(client.get(f"/tv/{code}", HTTP_ACCEPT_LANGUAGE="en")) == "ru"
     assert lang_of(client.get("/j/QQQQ", HTTP_ACCEPT_LANGUAGE="uk")) == "uk"
 

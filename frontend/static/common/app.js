@@ -1,7 +1,7 @@
 // The shell of tv.html and phone.html: connects, keeps the latest view, and shows the
 // lobby, the game (a game module or the generic renderer), the pause overlay or results.
 import { h, mount, toast } from './dom.js';
-import { t, setLang, getLang, extend } from './i18n.js';
+import { t, useLang, getLang, gamePack, addPack } from './i18n.js';
 import { Socket } from './socket.js';
 import { createTimer } from './timer.js';
 import { keepAwake, vibrate } from './wake.js';
@@ -16,13 +16,13 @@ import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
 import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 import { hideButton } from './hide.js';
+import { langPicker } from './langpick.js';
 
 const B = document.body.dataset;
 const PAGE = B.page === 'tv' ? 'tv' : 'phone';
 const CODE = (B.code || '').toUpperCase();
 const STATIC = B.static || '/static/';
 const root = document.getElementById('app');
-setLang(B.lang);
 
 const statusEl = h('div', { class: 'conn', hidden: true, role: 'status' });
 const screenEl = h('main', { class: 'screen' });
@@ -37,7 +37,6 @@ const S = {
   view: null,
   screen: null,         // 'lobby' | 'game' | 'over'
   screenBox: null,
-  lang: getLang(),
   gameId: null,
   module: null,         // the loaded game module, or 'generic'
   loading: null,
@@ -54,6 +53,7 @@ const S = {
   resultsBox: null,     // the game module's slot on the results screen
   volume: null,         // the TV's sound control (volume.js)
   pending: null,        // the id of your last action, until a view or its error answers it
+  joining: false,       // the join form is up (a language change redraws it)
 };
 
 /** What game modules get: see docs in README of frontend (render(root, view, app)). */
@@ -68,7 +68,6 @@ export const app = {
   get version() { return S.socket ? S.socket.v : -1; },
   players: new Map(),
   t,
-  extend,
   h,
   toast,
   /** Send a game action; `quiet` (a stroke) is not a move the live region reports on. */
@@ -113,6 +112,8 @@ export const app = {
     const tag = p && p.standin ? h('span', { class: 'standin-tag' }, t('standin.for', { name: p.name })) : null;
     return tag && name ? h('span', { class: 'standin' }, name, tag) : name || tag;
   },
+  /** The phone's language control (lobby, join form): the player's own language. */
+  langPicker() { return langPicker(chooseLang); },
   gameActions(view) { return ((view || S.view || {}).actions || []).filter((a) => !ROOM_ACTIONS.has(a.type)); },
   roomActions(view) { return ((view || S.view || {}).actions || []).filter((a) => ROOM_ACTIONS.has(a.type)); },
 };
@@ -129,12 +130,9 @@ function onView(view) {
   const prev = S.view;
   S.view = view;
   app.players = new Map((view.room.players || []).map((p) => [p.id, p]));
-  const lang = view.room.language;
-  if (lang && lang !== getLang()) {
-    setLang(lang);
-    S.screen = null;        // rebuild everything in the new language
-    if (S.volume) S.volume.relabel();
-  }
+  // the TV speaks the room's language, a seated phone its player's (an unseated one its own)
+  const lang = PAGE === 'tv' ? view.room.language : view.you.language;
+  if (lang && lang !== getLang()) switchLang(lang);
   notice(prev, view);
   // a phone lets its screen sleep once the game is over (the TV shows the results on)
   if (PAGE === 'phone') keepAwake(view.room.phase !== 'over');
@@ -150,6 +148,29 @@ function onView(view) {
   const speak = () => announcer.say([...(!own.length && done ? [t('a11y.accepted')] : []),
     ...changes(prev, view, (v) => winnerTitle(v.room, v.room.results || {})), ...own]);
   if (S.loading && view.room.phase === 'playing') S.loading.then(speak); else speak();
+}
+
+/** Speak `lang`: load its strings (the common ones and the game's), then rebuild every screen. */
+function switchLang(lang) {
+  if (PAGE === 'phone') rememberLang(lang);
+  return useLang(lang).then(() => {
+    if (getLang() !== lang) return;
+    S.screen = null;
+    if (S.volume) S.volume.relabel();
+    if (S.view) render(S.view);
+  });
+}
+
+/** A phone remembers its language for this room's page (the server renders the page in it). */
+function rememberLang(lang) {
+  document.cookie = `django_language=${lang}; path=/j/${encodeURIComponent(CODE)}; max-age=31536000; samesite=lax`;
+}
+
+/** The player picked a language on the phone: the seat keeps it (a reload, a second screen). */
+function chooseLang(lang) {
+  if (S.view && S.view.you.id && S.socket) app.act({ type: 'language', language: lang });
+  const p = switchLang(lang);
+  if (S.joining) p.then(() => { if (S.joining) askJoin(null); });   // the join form, anew
 }
 
 /** Sounds and vibration from what changed between two views. */
@@ -283,10 +304,10 @@ function loadModule(id) {
   S.module = null;
   if (S.hooksFor !== id) { S.hooksFor = id; S.streamFns = []; S.errorFns = []; }
   const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
-  S.loading = import(url).then(
+  S.loading = Promise.all([import(url).then(
     (m) => (typeof m.render === 'function' ? m : 'generic'),
     () => 'generic',
-  ).then((m) => {
+  ), addPack(gamePack(STATIC, id))]).then(([m]) => {
     if (S.gameId !== id) return;
     S.module = m;
     S.loading = null;
@@ -379,6 +400,7 @@ function errorText(d) {
 }
 
 function start(token) {
+  S.joining = false;
   mount(root, statusEl, screenEl, overlayEl, requestsEl, announcer ? announcer.el : null);
   S.socket = new Socket({
     code: CODE,
@@ -439,7 +461,9 @@ function refused(reason) {
 }
 
 function askJoin(message) {
+  S.joining = true;
   showJoin(root, {
+    langPicker: app.langPicker,
     code: CODE,
     message,
     onJoined: (r) => {
@@ -492,4 +516,4 @@ function boot() {
   else askJoinIfLiving();
 }
 
-boot();
+useLang(B.lang).then(boot);     // the page's language (the server chose it): its strings first

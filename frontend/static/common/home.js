@@ -1,10 +1,11 @@
 // The TV landing page: language, New room, Back to a recent room, join by code.
 import { h, mount } from './dom.js';
-import { t, setLang } from './i18n.js';
+import { t, pick, useLang } from './i18n.js';
 import { store, postJSON } from './util.js';
 import { hostHeaders, refusal } from './decks.js';
 
-const lang = setLang(document.body.dataset.lang);
+const lang = pick(document.body.dataset.lang);
+const ready = useLang(lang);     // the page's strings (common/i18n/<lang>.js)
 const params = new URLSearchParams(location.search);
 const saved = store.get('partyhub.lang');
 if (!params.has('lang') && saved && saved !== lang && ['en', 'uk', 'ru'].includes(saved)) {
@@ -59,7 +60,7 @@ async function offerBack() {
   mount(document.getElementById('back'),
     h('a', { class: 'btn big ghost', href: `/tv/${encodeURIComponent(last.code)}` }, t('home.back', { code: last.code })));
 }
-offerBack();
+ready.then(offerBack);
 
 const form = document.getElementById('have-code');
 form.addEventListener('submit', (e) => {
@@ -80,7 +81,7 @@ function newHostKey() {
 }
 
 const shared = (params.get('deck') || '').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 12);
-if (shared) {
+if (shared) ready.then(() => {
   const note = h('p', { class: 'hint', role: 'status' });
   const add = h('button', { class: 'btn big', type: 'button' }, t('home.deck_add', { code: shared }));
   add.addEventListener('click', async () => {
@@ -101,4 +102,4 @@ if (shared) {
   });
   document.querySelector('.home-actions').after(h('section', { class: 'home-deck' },
     h('h2', null, t('home.deck_title')), h('p', { class: 'hint' }, t('home.deck_hint')), add, note));
-}
+});

@@ -1,6 +1,6 @@
 // Screens before a socket: the phone's join form, "this TV is not the host", "no such room".
 import { h, mount } from './dom.js';
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { postJSON } from './util.js';
 import { askForSeat } from './claims.js';
 
@@ -9,7 +9,7 @@ const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'r
 
 /** The join form. A name whose seat is disconnected is "claimable": the form then offers to
  * ask the host for that seat (onClaimed(answer, name) once the request is made). */
-export function showJoin(root, { code, message, onJoined, onWatch, onGone, onClaimed }) {
+export function showJoin(root, { code, message, onJoined, onWatch, onGone, onClaimed, langPicker }) {
   const err = h('p', { class: 'form-error', role: 'alert', hidden: !message }, message || '');
   const claim = h('button', { class: 'btn primary claim-offer', type: 'button', hidden: true });
   const input = h('input', {
@@ -34,7 +34,7 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
       btn.disabled = true;
       btn.textContent = t('join.joining');
       try {
-        const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/join`, { name });
+        const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/join`, { name, language: getLang() });
         if (r.status === 201 && r.body && r.body.token) { onJoined(r.body); return; }
         const c = r.body && r.body.error ? r.body.error.code : null;
         if (c === 'room_closed' && onGone) { onGone(c); return; }
@@ -82,7 +82,8 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
   mount(root, h('main', { class: 'screen join-screen' },
     h('header', { class: 'join-head' },
       h('h1', { class: 'logo' }, 'partyhub'),
-      h('div', { class: 'join-room' }, t('join.room'), h('b', null, code))),
+      h('div', { class: 'join-room' }, t('join.room'), h('b', null, code)),
+      langPicker ? langPicker() : null),
     form));
   setTimeout(() => input.focus(), 50);
 }

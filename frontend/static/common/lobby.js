@@ -253,12 +253,14 @@ function updatePhone(p, view, app) {
       h('div', { class: 'me-name' }, me.name),
       room.vip === me.id ? h('div', { class: 'tag vip' }, '★ ' + t('lobby.you_vip')) : null,
       h('div', { class: 'room-code' }, t('lobby.room', { code: room.code })),
+      app.langPicker(),
     ]);
   } else {
     region(p.me, [t('lang'), 'audience', room.code, room.phase], () => [
       h('div', { class: 'me-name' }, t('audience.watching')),
       h('div', { class: 'room-code' }, t('lobby.room', { code: room.code })),
       h('button', { class: 'btn primary big', onclick: () => app.join() }, t('audience.join')),
+      app.langPicker(),
     ]);
   }
   mount(p.list, h('h2', null, t('lobby.players', { n: room.players.length })),

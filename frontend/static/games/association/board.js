@@ -1,5 +1,4 @@
 // What the TV and the phone share: the strings, the stylesheet, a card face, a player chip.
-import { STRINGS } from './i18n.js';
 import { ink } from '../ink.js';
 
 export { ink };
@@ -9,7 +8,6 @@ let ready = false;
 export function setup(app) {
   if (ready) return;
   ready = true;
-  app.extend(STRINGS);
   if (!document.querySelector('link[data-association-css]')) {
     document.head.append(app.h('link', {
       rel: 'stylesheet', href: `${app.static}games/association/association.css`, 'data-association-css': '',

@@ -2,7 +2,6 @@
 // A face id of the association deck ("a017") is drawn from its picture; a synthetic id
 // ("f017", used when no card art is installed) or a picture that fails to load becomes a
 // coloured tile that shows the id, so the game stays playable.
-import { STRINGS } from './i18n.js';
 import { ink } from '../ink.js';
 
 let ready = false;
@@ -10,7 +9,6 @@ let ready = false;
 export function setup(app) {
   if (ready) return;
   ready = true;
-  app.extend(STRINGS);
   if (!document.querySelector('link[data-jinx-css]')) {
     document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/jinx/jinx.css`, 'data-jinx-css': '' }));
   }

@@ -1,9 +1,8 @@
 // klepka's results hook (TV and phone): the game's best words by points, with who made them.
 // The words are Ukrainian like the cards; the heading follows the room language.
-import { install, stylesheet } from './i18n.js';
+import { stylesheet } from './i18n.js';
 
 export function results(box, view, app) {
-  install(app);
   stylesheet(app);
   const { h, t } = app;
   const res = view.room.results || {};

@@ -1,12 +1,11 @@
 // klepka on the TV: the table of face-down cards (3D flips, chaos shuffle), the open
 // collections and scores, the words as they are made (flying in with their points).
-import { install, stylesheet, face, PRIZE_UK } from './i18n.js';
+import { stylesheet, face, PRIZE_UK } from './i18n.js';
 export { results } from './recap.js';
 
 let K = null;   // the screen's persistent parts (kept across renders for the animations)
 
 export function render(root, view, app) {
-  install(app);
   stylesheet(app);
   const g = view.game;
   if (!g) return;

@@ -29,7 +29,7 @@ export function gallery(app, view, key) {
     return h('figure', { class: ['sk-gcard', b.won_by.length ? 'won' : 'lost'], style: { '--pc': p ? p.color : '#888' } },
       c,
       h('figcaption', null,
-        h('b', { class: ['sk-gword', longest(b.word) > 9 && 'long'], lang: app.lang, style: { '--chars': String(longest(b.word)) } }, b.word),
+        h('b', { class: ['sk-gword', longest(b.word) > 9 && 'long'], lang: view.room.language, style: { '--chars': String(longest(b.word)) } }, b.word),
         h('span', { class: 'sk-gwho sk-gdrew' }, who(b.player)),
         h('span', { class: 'sk-gwho sk-gby' },
           h('span', { class: 'sk-garrow', 'aria-label': app.t('sketch.guessed_by') }, '→'),

@@ -1,6 +1,5 @@
 // Sketch on a phone: drawing rounds (boards, words, a smooth canvas) and guessing rounds
 // (the others' boards with a guess field each; the drawer answers close/far).
-import { STRINGS } from './i18n.js';
 import { PALETTE, WIDTHS, MAX_POINTS, SCALE, paint, paintIfChanged, boardCanvas, pointCount } from './board.js';
 import { drawGallery } from './gallery.js';
 
@@ -31,7 +30,6 @@ const S = {
 function setup(app) {
   if (ready) return;
   ready = true;
-  app.extend(STRINGS);
   document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
 }
 

@@ -1,7 +1,6 @@
 // Sketch on the TV: a big sand timer, every player's six boards grouped by player colour
 // (face down while drawing, every drawing on show while guessing), boards flying from the
 // drawer to the guesser on a correct guess, and the gallery at the end (gallery.js).
-import { STRINGS } from './i18n.js';
 import { boardCanvas, paint, paintIfChanged } from './board.js';
 import { drawGallery } from './gallery.js';
 
@@ -12,7 +11,6 @@ const S = { lastN: 0, key: null, sand: null, tiles: new Map(), groups: new Map()
 function setup(app) {
   if (ready) return;
   ready = true;
-  app.extend(STRINGS);
   document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
 }
 
