@@ -209,8 +209,10 @@ async def test_sketch_guesses_and_a_tie_on_the_podium(tmp_path, chromium_path):
                 || b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })""")
             assert free
 
-            # again, in Ukrainian: nobody draws, all three tie
+            # again, in Ukrainian: nobody draws, all three tie (Cy's phone speaks its player's
+            # own language: Cy picks Ukrainian on the phone as the TV's room does)
             await tv.evaluate("() => window.partyhub.act({type: 'settings', language: 'uk'})")
+            await cy.evaluate("() => window.partyhub.act({type: 'language', language: 'uk'})")
             await until(cy, "() => document.documentElement.lang === 'uk'")
             await until(ann, "() => window.partyhub.view.actions.some((a) => a.type === 'again')")
             await ann.evaluate("() => window.partyhub.act(window.partyhub.view.actions.find((a) => a.type === 'again'))")
