@@ -1,5 +1,6 @@
 """Controls at a real table (issue 21), element by element:
-- the TV's settings and options drawers stay on a 1280x720 screen (they scroll instead);
+- the TV's settings and options drawers stay on a 1280x720 screen (they scroll instead), also
+  when the window shrinks under an open drawer;
 - pressing a stepper's + or − (or choosing an option) keeps the keyboard focus on it;
 - the phone's pause overlay "End game" button is a full 44x44 target, at 320 and 390 px;
 - the jinx phone's zoom is a named modal dialog that takes the focus and gives it back.
@@ -30,9 +31,12 @@ async def test_drawers_steppers_pause_and_zoom(server, chromium_path, lang):
         tv = await page(browser, TV, errors)            # 1280x720: the smallest TV
         _, join_url = await new_room(browser, server.base, errors, lang=lang, tv=tv)
         phones = await join_phones(browser, join_url, ["Ann", "Богдан", "Zoë"], errors, tv=tv)
-        # the settings drawer (the tallest: language, timers, switches, decks) stays on screen
+        # the settings drawer (the tallest: language, timers, switches, decks) stays on screen,
+        # also when the screen shrinks under it (opened at 1920x1080, then 1280x720)
+        await tv.set_viewport_size({"width": 1920, "height": 1080})
         await tv.locator(".gear").click()
         await tv.locator(".settings-drawer:not([hidden])").wait_for()
+        await tv.set_viewport_size(TV)
         await settled(tv)
         box = await tv.evaluate(RECT, ".settings-drawer")
         assert box["top"] >= 0 and box["bottom"] <= 720, box

@@ -65,7 +65,10 @@ function buildTv(box) {
   p.drawerClose = h('button', { class: 'btn small primary', type: 'button', onclick: () => openSettings(false) });
   mount(p.drawer, p.drawerHead, p.settings, p.decks);
   p.closeAll = () => { openSettings(false); closeOptions(p.picker); };
-  if (!escParts) document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
+  if (!escParts) {
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
+    window.addEventListener('resize', () => { if (escParts) fitDrawer(escParts.host); });
+  }
   escParts = p;
   mount(p.host, p.picker, p.gear, p.drawer);
   mount(box, h('div', { class: 'lobby-tv' }, p.join,
