@@ -1,11 +1,16 @@
 """Controls at a real table (issue 21), element by element:
 - the TV's settings and options drawers stay on a 1280x720 screen (they scroll instead), also
   when the window shrinks under an open drawer;
-- pressing a stepper's + or − (or choosing an option) keeps the keyboard focus on it;
+- pressing a stepper's + or − (or choosing an option) keeps the keyboard focus on it, and
+  the buttons are named with their option ("Points to win (0: no limit) +"), and the drawer
+  does not slide in again at each press;
 - the phone's pause overlay "End game" button is a full 44x44 target, at 320 and 390 px;
 - the jinx phone's zoom is a named modal dialog that takes the focus and gives it back.
 In en and uk, with screenshots."""
+import re
+
 import pytest
+from playwright.async_api import expect
 
 from tests.e2e.axe import axe_check
 from tests.e2e.browser import TV, chromium, e2e_server, join_phones, new_room, page, settled, shot, until
@@ -51,6 +56,8 @@ async def test_drawers_steppers_pause_and_zoom(server, chromium_path, lang):
         box = await tv.evaluate(RECT, ".opts-drawer")
         assert box["top"] >= 0 and box["bottom"] <= 720, box
         plus = tv.locator('.stepbtn[data-focus="target_score+"]')
+        words = {"en": "Points to win", "uk": "Очок для перемоги"}[lang]
+        await expect(plus).to_have_accessible_name(re.compile(re.escape(words) + r".*\+$"))
         await plus.focus()
         for n in (1, 2):
             await tv.keyboard.press("Enter")
@@ -59,6 +66,8 @@ async def test_drawers_steppers_pause_and_zoom(server, chromium_path, lang):
             await until(tv, "() => document.querySelector('[data-opt=target_score]').textContent === '2'"
                         if n == 2 else "() => true")
             assert await tv.evaluate(FOCUSED) == "target_score+"
+            # the drawer drawn anew does not slide in again (it would flash at each press)
+            assert await tv.evaluate("() => document.querySelector('.opts-drawer').getAnimations().length") == 0
         await tv.keyboard.press("Space")            # a second press without moving: still there
         await until(tv, "() => window.partyhub.view.room.chosen.options.target_score === 3")
         assert await tv.evaluate(FOCUSED) == "target_score+"

@@ -4,7 +4,7 @@ import { t } from './i18n.js';
 import { humanise } from './util.js';
 
 // The chosen game and options are room state (room.chosen, the `choose` action).
-const pick = { game: null, open: false, view: null, app: null };
+const pick = { game: null, open: false, view: null, app: null, shown: false };
 
 /** Close the options drawer (the TV's settings drawer opens in the same spot). */
 export function closeOptions(box) {
@@ -131,11 +131,13 @@ function build(box, view, app, games, starts, enabled) {
   }, h('span', { 'aria-hidden': 'true' }, '⚙'), t('pick.options'), h('span', { class: 'caret', 'aria-hidden': 'true' }, pick.open ? '▴' : '▾')) : null;
   let opts = null;
   if (form && pick.open) {
-    opts = tv ? h('div', { class: 'drawer opts-drawer' },
+    // it slides in when opened, not again each time a change redraws it
+    opts = tv ? h('div', { class: ['drawer', 'opts-drawer', pick.shown && 'still'] },
       h('div', { class: 'drawer-head' }, h('h3', null, `${t('pick.options')}: ${gameLabel(g)}`),
         h('button', { class: 'btn small primary', type: 'button', onclick: () => { pick.open = false; rerender(); } }, t('pick.close'))),
       form) : form;
   }
+  pick.shown = !!opts;
   if (tv) return [list, h('div', { class: 'pick-bar' }, toggle, note, go), opts];
   return [h('h3', null, t('pick.title')), list, toggle, opts, note, go];
 }
@@ -211,7 +213,8 @@ function stepper(name, spec, val, change, label, factor) {
   show();
   return h('div', { class: 'opt stepper' }, label,
     h('span', { class: 'steps' },
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '−', 'data-focus': `${name}-`, onclick: () => set(-1) }, '−'),
+      // named with their option ("Points to win −"), so a screen reader says what they change
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} −`, 'data-focus': `${name}-`, onclick: () => set(-1) }, '−'),
       out,
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '+', 'data-focus': `${name}+`, onclick: () => set(1) }, '+')));
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} +`, 'data-focus': `${name}+`, onclick: () => set(1) }, '+')));
 }
