@@ -19,6 +19,9 @@ Use from any browser test, on a page in whatever state it is in:
   Each line reads: rule id, impact, the rule's help text, then each offending node's selector
   and axe's summary of what to fix.
 
+In WebKitGTK (tests/e2e/webkit.py): `await axe_check_webkit(webkit, "where")`, the same
+arguments and verdict.
+
 axe-core is vendored under tests/e2e/vendor/axe-core (version, source and licence there); the
 app never serves it. It is injected through Playwright's `evaluate`, which the page's
 Content-Security-Policy does not govern, so any page works; `axe_page` also gives a context
@@ -62,10 +65,8 @@ async def axe_page(browser, viewport):
 async def _inject(page):
     if await page.evaluate("() => !!(window.axe && window.axe.run)"):
         return
-    if not _SOURCE:
-        _SOURCE.append(AXE.read_text(encoding="utf-8"))
     # evaluated as a script by the debugging protocol, not a script tag: no CSP applies
-    await page.evaluate(_SOURCE[0] + "\n;void 0")
+    await page.evaluate(_source() + "\n;void 0")
     assert await page.evaluate("() => !!(window.axe && window.axe.run)"), "axe-core did not load"
 
 
@@ -81,15 +82,37 @@ def describe(violations):
     return lines
 
 
+def _source():
+    if not _SOURCE:
+        _SOURCE.append(AXE.read_text(encoding="utf-8"))
+    return _SOURCE[0]
+
+
+def _verdict(r, where, allow, fail, impacts):
+    assert "error" not in r, r.get("error")
+    bad = [v for v in r["violations"] if v["impact"] in impacts and v["id"] not in set(allow)]
+    lines = describe(bad)
+    if fail and lines:
+        raise AssertionError(f"axe-core on {where}:\n" + "\n".join(lines))
+    return lines
+
+
+async def axe_check_webkit(wk, where, allow=(), selector=None, fail=True, impacts=FAILING):
+    """axe_check for a WebKitGTK page (tests/e2e/webkit.py): axe-core is injected and run
+    through WebDriver's execute_script, which the page's Content-Security-Policy does not
+    govern either."""
+    if not await wk.js("return !!(window.axe && window.axe.run)"):
+        await wk.js(_source() + "\n;return null;")
+        assert await wk.js("return !!(window.axe && window.axe.run)"), "axe-core did not load in WebKit"
+    r = await wk._(wk.driver.execute_async_script,
+                   "const done = arguments[arguments.length - 1];"
+                   f"({RUN})(arguments[0]).then(done, (e) => done({{error: String(e)}}));", selector)
+    return _verdict(r, where, allow, fail, impacts)
+
+
 async def axe_check(page, where="", allow=(), selector=None, fail=True, impacts=FAILING):
     """Run axe-core on `page`; fail (AssertionError) on serious or critical violations not in
     `allow` (`impacts` widens that, e.g. ("moderate", "serious", "critical")). Returns the
     readable lines of what failed (empty when nothing did)."""
     await _inject(page)
-    r = await page.evaluate(RUN, selector)
-    assert "error" not in r, r.get("error")
-    bad = [v for v in r["violations"] if v["impact"] in impacts and v["id"] not in set(allow)]
-    lines = describe(bad)
-    if fail and lines:
-        raise AssertionError(f"axe-core on {where or page.url}:\n" + "\n".join(lines))
-    return lines
+    return _verdict(await page.evaluate(RUN, selector), where or page.url, allow, fail, impacts)

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.async_api import expect
 
+from tests.e2e.axe import axe_check
 from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, page, until
 from tests.e2e.browser import shot as plain_shot
 from tests.e2e.test_association_a11y_browser import BIG_TV, CONTRAST, NESTED, SMALLEST, act
@@ -137,6 +138,8 @@ async def test_results_show_the_cards_each_player_won(tmp_path, chromium_path, l
             assert got == [{"who": "★Богдан" + five, "faces": ["a010", "a011", "a012", "a013", "a014"], "tab": 0},
                            {"who": "◆Ann" + two, "faces": ["a001", "a002"], "tab": 0}], got
             await p.locator(".jx-recap-faces img").last.wait_for()
+            # a whole jinx game is too long for tests/e2e/test_axe_sweep_browser.py: its recap here
+            await axe_check(p, f"jinx results recap {lang}", selector=".jx-recap")
             await plain_shot(p, f"jinx-a11y-results-recap-{lang}")
     finally:
         server.kill()

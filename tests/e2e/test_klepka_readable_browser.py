@@ -9,6 +9,8 @@ built by the real rules (tests/games/klepka/klepka_scenes.py):
 - Phones at 320 and 390 px: every cell of the table mirror is at least 44x44 and the page
   does not overflow; prize tiles show their whole name and their accessible name contains it;
   the polysemy picker and the exchange sheet are dialogs named by their heading that keep focus.
+- axe-core finds no serious or critical problem on any of these screens, TV and phone (the
+  results too: a whole klepka game is too long for tests/e2e/test_axe_sweep_browser.py).
 Screenshots: tests/e2e/screenshots/klepka-readable-*.png.
 """
 import asyncio
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.axe import axe_check
 from tests.e2e.browser import chromium, settled, shot, until
 from tests.e2e.test_klepka_browser import Scripted, server  # noqa: F401 (the module's server fixture)
 
@@ -67,7 +70,7 @@ async def scripted(browser, server, kind, token, viewport, errors):
     return p, sock
 
 
-async def readable(tv, phase, lang, root=".klepka-tv, .results-game"):
+async def readable(tv, phase, lang, root=".klepka-tv, .results-game", axe=True):
     texts = await tv.evaluate(TEXTS, root)
     assert texts, f"no text found on the TV in {phase}"
     small = [x for x in texts if x["size"] < 16]
@@ -77,6 +80,8 @@ async def readable(tv, phase, lang, root=".klepka-tv, .results-game"):
                                LABELS)
     thin = [x for x in labels if x["size"] < 24]
     assert not thin, f"labels under 24 px on the TV ({phase}, {lang}): {thin[:8]}"
+    if axe:       # (not while a banner is up: it leaves before axe-core is done)
+        await axe_check(tv, f"klepka tv {phase} {lang}")
     return texts
 
 
@@ -168,7 +173,7 @@ async def test_the_tv_reads_from_across_the_room(chromium_path, server):  # noqa
             await sock.push(envelope(sc["word_made"], TABLE, lang))
             await tv.locator(".k-fly").wait_for()
             await asyncio.sleep(0.7)
-            await readable(tv, "word made", lang)
+            await readable(tv, "word made", lang, axe=False)
             await shot(tv, f"klepka-readable-tv-word-{lang}")
             await tv.locator(".k-fly").wait_for(state="detached", timeout=5000)
             prize = next(c for c in sc["word_made"]["cards"].values() if c["kind"] == "chaos")
@@ -177,8 +182,9 @@ async def test_the_tv_reads_from_across_the_room(chromium_path, server):  # noqa
                 "card": {"id": "c1", **{k: prize[k] for k in ("kind",)}}}}, TABLE, lang))
             await tv.locator(".k-banner.prize-b").wait_for()
             await asyncio.sleep(0.5)
-            await readable(tv, "prize taken", lang)
+            await readable(tv, "prize taken", lang, axe=False)
             assert "хаос" in await tv.locator(".k-banner.prize-b").inner_text()
+            await axe_check(tv, f"klepka tv prize taken {lang}")
             await shot(tv, f"klepka-readable-tv-prize-{lang}")
             await sock.push(envelope({**sc["word_made"], "chaos_no": 1, "last": {
                 "type": "table_shuffled", "seat": "p3", "seq": 99}}, TABLE, lang))
@@ -227,6 +233,7 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
             assert len(sizes) == 100
             assert min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, (width, min(sizes))
             await fits(ph)
+            await axe_check(ph, f"klepka phone {width} flips {lang}")
             await shot(ph, f"klepka-readable-phone-flip-{width}-{lang}")
             # the last column is reached by scrolling the mirror, and its cell can be tapped
             cell = ph.locator(".km-cell.can").last
@@ -260,6 +267,7 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
                 "(b) => [b.getAttribute('aria-label'), b.innerText.replace(/\\s+/g, ' ').trim()]")
             assert all(part in slot[0] for part in slot[1].split()), slot
             await fits(ph)
+            await axe_check(ph, f"klepka phone {width} word builder {lang}")
             await shot(ph, f"klepka-readable-phone-hand-{width}-{lang}")
             # the polysemy picker: a named modal dialog that takes and keeps focus
             await ph.locator(".k-hand .k-tile", has=ph.locator(".prize-polysemy")).tap()
@@ -295,6 +303,7 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
                   return r.right > box.right + 1 || r.left < box.left - 1 || box.right > w + 1 || box.left < -1; })
                   .map((e) => e.textContent); }""")
             assert not clipped, clipped
+            await axe_check(ph, f"klepka phone {width} results {lang}")
             await ph.locator(".k-recap").scroll_into_view_if_needed()
             await shot(ph, f"klepka-readable-phone-results-{width}-{lang}")
             await ph.context.close()
@@ -317,3 +326,4 @@ async def check_dialog(ph, dialog):
     assert await ph.evaluate("() => document.activeElement.closest('[role=dialog]') !== null"), "Tab left the dialog"
     await ph.keyboard.press("Shift+Tab")
     assert await ph.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")
+    await axe_check(ph, "klepka phone dialog " + await dialog.evaluate("(d) => d.className"))

@@ -7,13 +7,14 @@ targets, the eraser on screen, the "No letters or digits!" contrast) and in the 
 focus). At the end the results are opened on a 1920x1080 TV and on 320/390 px phones: the
 centres of "Play again" / "Back to lobby" hit the buttons, no gallery word is cut or broken
 inside a word, the gallery shows who drew and who guessed, and the phone's scrollable gallery
-is reached with the keyboard.
+is reached with the keyboard; axe-core finds no serious or critical problem on the results.
 """
 import asyncio
 import math
 
 import pytest
 
+from tests.e2e.axe import axe_check
 from tests.e2e.browser import FLAGS, SHOTS, chromium, e2e_server, settled, shot, trail, until
 from tests.liveserver import Conn, http
 
@@ -153,6 +154,8 @@ async def check_results(p, lang, label, names, phone):
     await p.locator(".results .sk-gallery figure").first.wait_for(timeout=20000)
     await settled(p)        # the podium pops in, the winner last (.6 s delay, overshooting scale)
     await shot(p, f"sketch21-{label}-results-{lang}")
+    # a whole sketch game is too long for tests/e2e/test_axe_sweep_browser.py: its results here
+    await axe_check(p, f"sketch results {label} {lang}")
     assert await p.evaluate(OVERFLOW) <= 0
     assert await p.locator(".result-actions button").count() >= (0 if phone else 2)
     assert await p.evaluate(MISSED) == []

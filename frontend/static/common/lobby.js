@@ -1,7 +1,7 @@
 // The lobby: TV (code, QR, join URL, players, game picker, host settings) and phone.
 import { h, mount, region, chip } from './dom.js';
 import { t } from './i18n.js';
-import { renderPicker, closeOptions } from './picker.js';
+import { renderPicker, closeOptions, fitDrawer } from './picker.js';
 import { store } from './util.js';
 import { renderBarred } from './claims.js';
 
@@ -58,14 +58,17 @@ function buildTv(box) {
     p.drawer.hidden = !open;
     p.gear.setAttribute('aria-expanded', open ? 'true' : 'false');
     p.gear.classList.toggle('on', open);
-    if (open) { closeOptions(p.picker); if (!p.decks.hidden) withDecks((m) => m.reloadDecks()); }
+    if (open) { fitDrawer(p.host); closeOptions(p.picker); if (!p.decks.hidden) withDecks((m) => m.reloadDecks()); }
   };
   p.gear.addEventListener('click', () => openSettings(p.drawer.hidden));
   p.drawerHead = h('div', { class: 'drawer-head' });
   p.drawerClose = h('button', { class: 'btn small primary', type: 'button', onclick: () => openSettings(false) });
   mount(p.drawer, p.drawerHead, p.settings, p.decks);
   p.closeAll = () => { openSettings(false); closeOptions(p.picker); };
-  if (!escParts) document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
+  if (!escParts) {
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && escParts) escParts.closeAll(); });
+    window.addEventListener('resize', () => { if (escParts) fitDrawer(escParts.host); });
+  }
   escParts = p;
   mount(p.host, p.picker, p.gear, p.drawer);
   mount(box, h('div', { class: 'lobby-tv' }, p.join,

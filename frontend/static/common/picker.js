@@ -4,13 +4,20 @@ import { t } from './i18n.js';
 import { humanise } from './util.js';
 
 // The chosen game and options are room state (room.chosen, the `choose` action).
-const pick = { game: null, open: false, view: null, app: null };
+const pick = { game: null, open: false, view: null, app: null, shown: false };
 
 /** Close the options drawer (the TV's settings drawer opens in the same spot). */
 export function closeOptions(box) {
   if (!pick.open) return;
   pick.open = false;
   if (box && box._rerender) box._rerender();
+}
+
+/** The TV's drawers open upwards from the host panel: the room above it is their limit (CSS
+ * --above), so that a tall drawer scrolls instead of running off the top of a 720p screen. */
+export function fitDrawer(host) {
+  const top = host ? host.getBoundingClientRect().top : 0;
+  if (top > 0) host.style.setProperty('--above', `${Math.round(top)}px`);
 }
 
 /** A choice that is gone (a deleted deck): no option keeps it picked. */
@@ -50,7 +57,12 @@ export function renderPicker(box, view, app, enabled) {
   }
   const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.timer_factor,
     room.language, JSON.stringify(chosen), games.map((g) => JSON.stringify(g.options))];   // the deck choices grow when a deck is uploaded
-  region(box, key, () => build(box, view, app, games, starts, enabled));
+  // a control pressed a moment ago (a stepper's +) is drawn anew: the keyboard focus follows it
+  const had = box.contains(document.activeElement) && document.activeElement.dataset.focus;
+  if (region(box, key, () => build(box, view, app, games, starts, enabled)) && had) {
+    const twin = box.querySelector(`[data-focus="${had}"]`);
+    if (twin) twin.focus();
+  }
 }
 
 function build(box, view, app, games, starts, enabled) {
@@ -67,6 +79,7 @@ function build(box, view, app, games, starts, enabled) {
         class: ['game-card', g.id === pick.game && 'sel', !fits && 'dim'],
         role: 'radio',
         'data-game': g.id,
+        'data-focus': `game:${g.id}`,
         'aria-checked': g.id === pick.game ? 'true' : 'false',
         title: gameLabel(g),
         onclick: () => {
@@ -103,23 +116,28 @@ function build(box, view, app, games, starts, enabled) {
   const toggle = form ? h('button', {
     class: ['btn', 'small', 'ghost', 'opts-toggle', pick.open && 'on'],
     type: 'button',
+    'data-focus': 'options',
     'aria-expanded': pick.open ? 'true' : 'false',
     onclick: () => {
       pick.open = !pick.open;
       if (pick.open && tv) {
-        const other = box.closest('.host-panel')?.querySelector('.settings-drawer');
+        const host = box.closest('.host-panel');
+        const other = host?.querySelector('.settings-drawer');
         if (other) other.hidden = true;
+        fitDrawer(host);
       }
       rerender();
     },
   }, h('span', { 'aria-hidden': 'true' }, '⚙'), t('pick.options'), h('span', { class: 'caret', 'aria-hidden': 'true' }, pick.open ? '▴' : '▾')) : null;
   let opts = null;
   if (form && pick.open) {
-    opts = tv ? h('div', { class: 'drawer opts-drawer' },
+    // it slides in when opened, not again each time a change redraws it
+    opts = tv ? h('div', { class: ['drawer', 'opts-drawer', pick.shown && 'still'] },
       h('div', { class: 'drawer-head' }, h('h3', null, `${t('pick.options')}: ${gameLabel(g)}`),
         h('button', { class: 'btn small primary', type: 'button', onclick: () => { pick.open = false; rerender(); } }, t('pick.close'))),
       form) : form;
   }
+  pick.shown = !!opts;
   if (tv) return [list, h('div', { class: 'pick-bar' }, toggle, note, go), opts];
   return [h('h3', null, t('pick.title')), list, toggle, opts, note, go];
 }
@@ -140,13 +158,13 @@ function optionsForm(g, values, room, change) {
     const label = h('span', { class: 'olabel' }, optionLabel(name, g.id));
     if (Array.isArray(spec.choices)) {
       return h('label', { class: 'opt' }, label,
-        h('select', { 'data-opt': name, onchange: (e) => change(name, spec.choices[e.target.selectedIndex]) },
+        h('select', { 'data-opt': name, 'data-focus': name, onchange: (e) => change(name, spec.choices[e.target.selectedIndex]) },
           spec.choices.map((c) => h('option', { value: String(c), selected: c === val },
             spec.labels && spec.labels[c] != null ? spec.labels[c] : choiceLabel(name, c, g.id)))));
     }
     if (typeof spec.default === 'boolean') {
       return h('label', { class: 'opt toggle' },
-        h('input', { type: 'checkbox', 'data-opt': name, checked: !!val, onchange: (e) => change(name, e.target.checked) }), label);
+        h('input', { type: 'checkbox', 'data-opt': name, 'data-focus': name, checked: !!val, onchange: (e) => change(name, e.target.checked) }), label);
     }
     if (typeof spec.default === 'number') {
       return stepper(name, spec, val, change, label, factor);
@@ -154,7 +172,7 @@ function optionsForm(g, values, room, change) {
     const long = (spec.max || 0) > 200;
     return h('label', { class: ['opt', long && 'wide'] }, label,
       h(long ? 'textarea' : 'input', { type: long ? null : 'text', value: val == null ? '' : String(val),
-        maxlength: spec.max || 200, rows: long ? 3 : null, 'data-opt': name, onchange: (e) => change(name, e.target.value) }));
+        maxlength: spec.max || 200, rows: long ? 3 : null, 'data-opt': name, 'data-focus': name, onchange: (e) => change(name, e.target.value) }));
   }));
 }
 
@@ -195,7 +213,8 @@ function stepper(name, spec, val, change, label, factor) {
   show();
   return h('div', { class: 'opt stepper' }, label,
     h('span', { class: 'steps' },
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '−', onclick: () => set(-1) }, '−'),
+      // named with their option ("Points to win −"), so a screen reader says what they change
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} −`, 'data-focus': `${name}-`, onclick: () => set(-1) }, '−'),
       out,
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': '+', onclick: () => set(1) }, '+')));
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} +`, 'data-focus': `${name}+`, onclick: () => set(1) }, '+')));
 }

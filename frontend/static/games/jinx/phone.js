@@ -19,8 +19,13 @@ function build(root, app) {
     S.grid.append(b);
   }
   S.foot = h('div', { class: 'jx-p-foot' });
-  S.zoom = h('div', { class: 'jx-zoom', hidden: true });
-  S.zoom.addEventListener('click', () => { S.zoom.hidden = true; });
+  // the zoom is a modal dialog named after its card: Escape or a tap closes it, Tab stays on Close
+  S.zoom = h('div', { class: 'jx-zoom', hidden: true, role: 'dialog', 'aria-modal': 'true', tabindex: '-1' });
+  S.zoom.addEventListener('click', closeZoom);
+  S.zoom.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') closeZoom();
+    if (e.key === 'Escape' || e.key === 'Tab') e.preventDefault();
+  });
   S.keys = Array(9).fill(null);
   put(root, h('div', { class: 'jx-phone' }, S.head, S.grid, S.foot), S.zoom);
 }
@@ -44,9 +49,18 @@ function tap(slot, app) {
   const tab = table(view.game);
   const id = tab.grid[slot];
   if (id == null) return;
-  put(S.zoom, app.h('div', { class: 'jx-zoom-card pop' }, face(app, id)),
-    app.h('button', { class: 'btn big', type: 'button' }, app.t('jinx.close')));
+  const close = app.h('button', { class: 'btn big', type: 'button' }, app.t('jinx.close'));
+  put(S.zoom, app.h('div', { class: 'jx-zoom-card pop' }, face(app, id)), close);
+  S.zoom.setAttribute('aria-label', app.t('jinx.card', { n: slot + 1 }));
+  S.zoomFrom = S.cells[slot];
   S.zoom.hidden = false;
+  close.focus();
+}
+
+function closeZoom() {
+  S.zoom.hidden = true;
+  if (S.zoomFrom && S.zoomFrom.isConnected) S.zoomFrom.focus();
+  S.zoomFrom = null;
 }
 
 /** A refusal of our own action: a refused pick shakes its card (the shell still toasts it). */
