@@ -2,13 +2,19 @@
 
 Run: .venv/bin/python bench/sketch_strokes.py [--rooms 10] [--drawers 8] [--rate 20]
                                               [--seconds 10] [--url http://host:port]
+                                              [--root CHECKOUT] [--profile OUT] [--json OUT]
 Issue 6 asks for 10 rooms x 8 drawers x 20 batches a second for a minute: --seconds 60.
-Without --url it starts its own daphne (SQLite in a temporary directory).
+Without --url it starts its own daphne (SQLite in a temporary directory) from this checkout,
+or from --root (another commit's code, for old and new run alternately on one machine);
+--profile attaches py-spy to it for the sending time and prints where the CPU went.
 
 Each drawer puts words on its six boards and sends `stroke` batches (3 points each) at
 `rate` per second, a new line every 10 batches, moving to the next board every 100. It
-measures the acknowledgement time of every batch: the relay frame of its own stroke (the
-platform relays a stroke to the drawer's own screens) arriving back with the batch's id.
+measures the acknowledgement time of every batch: the frame that acknowledges it arriving
+back (a `stream` frame naming the batch's id in `ack`; before issue 17, the `stroke` relay
+frame carrying the id). That frame is also where the stroke is seen: during a drawing round
+a stroke goes to the drawer's own screens only (the TV sees the drawings in the guessing
+round's view), so "seen" = acknowledged. It also counts the frames each drawer receives.
 When the sending stops the drawing round runs out; the TV's view of the guessing round holds
 every board as the server absorbed it, and its points are compared with what was sent
 (lost = sent but not in the absorbed boards). Prints a table; also the view sizes.
@@ -29,7 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets  # noqa: E402
 
-from tests.liveserver import Daphne, http  # noqa: E402
+from bench.profile import summarize_profile  # noqa: E402
+from bench.servers import Server  # noqa: E402
+from tests.liveserver import http  # noqa: E402
 
 POINTS = 3
 
@@ -44,6 +52,7 @@ class Drawer:
         self.errors: dict = {}
         self.points: dict = {}          # board -> points sent
         self.batches = 0
+        self.frames = 0                 # stream frames received (relays and acknowledgements)
         self.got_view = asyncio.Event()
 
     async def open(self):
@@ -59,16 +68,24 @@ class Drawer:
                 if f["t"] == "view":
                     self.view = f["d"]
                     self.got_view.set()
-                elif f["t"] == "stroke":
-                    sent = self.sent_at.pop(f.get("id"), None)
-                    if sent is not None:
-                        self.acks.append((now - sent) * 1000)
+                elif f["t"] == "stream":        # one frame a tick: items and acknowledgements
+                    self.frames += 1
+                    for ref in f["d"].get("ack", ()):
+                        self._ack(ref, now)
+                elif f["t"] == "stroke":        # the frame before issue 17: one per batch
+                    self.frames += 1
+                    self._ack(f.get("id"), now)
                 elif f["t"] == "error":
                     code = f["d"].get("code")
                     self.errors[code] = self.errors.get(code, 0) + 1
                     self.sent_at.pop(f["d"].get("ref"), None)
         except websockets.ConnectionClosed:
             pass
+
+    def _ack(self, ref, now):
+        sent = self.sent_at.pop(ref, None)
+        if sent is not None:
+            self.acks.append((now - sent) * 1000)
 
     async def send(self, d):
         ref = uuid.uuid4().hex[:12]
@@ -130,17 +147,23 @@ async def main(args):
     base = args.url
     if base is None:
         tmp = tempfile.mkdtemp(prefix="sketch-bench-")
-        server = Daphne(tmp, {"PARTYHUB_ROOMS_PER_MINUTE": "1000", "PARTYHUB_JOINS_PER_MINUTE": "10000",
-                              "PARTYHUB_SOCKETS_PER_ADDRESS": "1000000",
-                              "TIMEKEEPER_INTERVAL": "0.1"}).migrate().start()
+        root = Path(args.root).resolve() if args.root else Path(__file__).resolve().parent.parent
+        server = Server("partyhub", Path(tmp), {"TIMEKEEPER_INTERVAL": "0.1"}, root=root).migrate().start()
         base = server.base
     try:
         rooms = [await room(base, args.drawers, args.seconds) for _ in range(args.rooms)]
         everyone = [d for _, _, ds in rooms for d in ds]
         await asyncio.gather(*(d.prepare() for d in everyone))
+        profiled = bool(server and args.profile and server.profile_start(Path(args.profile), args.seconds))
+        cpu0 = server and server_cpu(server)
+        mine0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.gather(*(d.draw(args.seconds, args.rate) for d in everyone))
         elapsed = time.perf_counter() - t0
+        cpu = server and (server_cpu(server) - cpu0) / elapsed
+        args.client_cpu = (time.process_time() - mine0) / elapsed
+        if profiled:
+            server.profile_stop()
         await asyncio.sleep(2.0)                           # the last acknowledgements
         finals = []
         for code, tv, ds in rooms:                         # the round runs out: absorbed boards
@@ -154,7 +177,7 @@ async def main(args):
                 except asyncio.TimeoutError:
                     pass
             finals.append((tv, ds))
-        report(args, rooms, everyone, finals, elapsed)
+        report(args, rooms, everyone, finals, elapsed, cpu)
         for _, tv, ds in rooms:
             for d in [tv] + ds:
                 await d.ws.close()
@@ -170,7 +193,12 @@ def pct(values, q):
     return values[min(len(values) - 1, int(math.ceil(q * len(values))) - 1)]
 
 
-def report(args, rooms, everyone, finals, elapsed):
+def server_cpu(server) -> float:
+    from bench.servers import cpu_seconds
+    return cpu_seconds(server.pid)
+
+
+def report(args, rooms, everyone, finals, elapsed, cpu=None):
     acks = [a for d in everyone for a in d.acks]
     sent = sum(d.batches for d in everyone)
     errors: dict = {}
@@ -197,6 +225,9 @@ def report(args, rooms, everyone, finals, elapsed):
         ("ack p50 / p95 / p99 / max", f"{pct(acks, .5):.1f} / {pct(acks, .95):.1f} / "
                                       f"{pct(acks, .99):.1f} / {max(acks or [0]):.1f} ms"),
         ("refused", json.dumps(errors) if errors else "none"),
+        ("stream frames per drawer per second", f"{sum(d.frames for d in everyone) / len(everyone) / elapsed:.1f}"),
+        ("CPU while sending: server / this client", ("-" if cpu is None else f"{100 * cpu:.0f}%")
+                                                    + f" / {100 * getattr(args, 'client_cpu', 0):.0f}%"),
         ("points sent", str(points_sent)),
         ("points absorbed at round end", str(points_absorbed)),
         ("lost points", str(lost)),
@@ -209,6 +240,19 @@ def report(args, rooms, everyone, finals, elapsed):
     print()
     if lost or sent != len(acks):
         print("LOST STROKES" if lost else "MISSING ACKNOWLEDGEMENTS")
+    if args.profile:
+        prof = summarize_profile(Path(args.profile))
+        print("profile (py-spy, % of busy samples):", json.dumps(prof.get("buckets", prof)))
+        for name, share in prof.get("self", [])[:10]:
+            print(f"    {share:5.1f}%  {name}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "rooms": args.rooms, "drawers": args.drawers, "rate": args.rate, "seconds": elapsed,
+            "sent": sent, "acked": len(acks), "p50": pct(acks, .5), "p95": pct(acks, .95),
+            "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost,
+            "points_sent": points_sent, "points_absorbed": points_absorbed, "cpu": cpu,
+            "client_cpu": getattr(args, "client_cpu", None),
+            "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed}))
 
 
 if __name__ == "__main__":
@@ -218,4 +262,7 @@ if __name__ == "__main__":
     ap.add_argument("--rate", type=float, default=20.0)
     ap.add_argument("--seconds", type=float, default=10.0, help="sending time (issue 6: 60)")
     ap.add_argument("--url", default=None, help="a running server instead of a fresh daphne")
+    ap.add_argument("--root", default=None, help="run the server from this checkout (old code)")
+    ap.add_argument("--profile", default=None, help="py-spy raw profile of the server to this file")
+    ap.add_argument("--json", default=None, help="also write the figures here")
     asyncio.run(main(ap.parse_args()))

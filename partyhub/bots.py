@@ -160,6 +160,7 @@ async def play(base: str, code: str, token: str, rnd: random.Random,
 
 async def _session(ws, rnd, think) -> str | None:
     view, version, pending, failed, last, streamed = None, -1, None, set(), None, set()
+    ref = None            # the id of the game action awaiting its view (or its refusal)
     memory: dict = {}     # the game strategy's own notes (what it has seen), per connection
     loop = asyncio.get_running_loop()
     # When the bot acts: a think time after it first had something to do, then on the newest
@@ -183,8 +184,11 @@ async def _session(ws, rnd, think) -> str | None:
                 return "kicked"
             if frame.get("t") == "view" and frame.get("v", 0) > version:
                 version, view, pending, failed = frame["v"], frame["d"], None, set()
-            elif frame.get("t") == "error" and pending == version and last is not None:
-                failed.add(last)      # refused: choose something else in this view
+            elif (frame.get("t") == "error" and pending == version and last is not None
+                  and (frame.get("d") or {}).get("ref") == ref):
+                # refused: choose something else in this view. Only the action's own error:
+                # a refused stroke is answered at its room's stream tick, maybe after it.
+                failed.add(last)
                 pending = None
             continue
         act_at = None
@@ -204,8 +208,8 @@ async def _session(ws, rnd, think) -> str | None:
             pending = version
             template = next((a for a in offered if a.get("type") == action["type"] and
                              all(action.get(k) == v for k, v in a.items() if v is not None)), action)
-            last = json.dumps(template, sort_keys=True)
-            await ws.send(json.dumps({"t": "act", "id": uuid.uuid4().hex, "d": action}))
+            last, ref = json.dumps(template, sort_keys=True), uuid.uuid4().hex
+            await ws.send(json.dumps({"t": "act", "id": ref, "d": action}))
 
 
 async def run(base: str, code: str, seed: int | None = None, think=(0.3, 1.5),

@@ -1,18 +1,18 @@
 """The WebSocket transport: parse one message shape, call the service, send views. No rules here."""
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
 
 from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub import metrics
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import clock, fanout, limits, registry, selectors, services, store, streams, timekeeper
+from partyhub.rooms import fanout, limits, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError, fail
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import publish, remember
@@ -29,9 +29,6 @@ CLOSE_GONE = 4010      # the room has ended (closed for being idle, or purged)
 CLOSE_LATER = 4029     # a door's limit (rate_limited, too_many_sockets, room_crowded): try later
 GONE = ("room_closed", "room_not_found")
 LATER = ("rate_limited", "too_many_sockets", "room_crowded")
-# A snapshot older than this is re-read in the background, so a change committed by another
-# process is seen by the stream checks within that time.
-SNAPSHOT_TTL = 0.5
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -53,6 +50,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 except Exception:
                     log.warning("cleanup of a dead socket failed", exc_info=True)
                     self.attached = False
+
+    async def dispatch(self, message):
+        """Channels' dispatch, without its `aclose_old_connections()` before every handler: a
+        hop to the database thread for each frame a socket sends (a fifth of the server's
+        time under a stroke load). Every database call of this consumer goes through
+        `database_sync_to_async`, which closes stale connections around each call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         timekeeper.ensure_started()
@@ -164,7 +171,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await publish(change)
         metrics.acted(started)
 
-    # -- streams (drawing strokes): no room lock, relayed as they arrive, absorbed later
+    # -- streams (drawing strokes): no room lock; checked, stored and relayed once a tick
     def _is_stream(self, kind: str) -> bool:
         snap = store.snapshot(self.code)
         game = registry.get(snap[1].game_id) if snap else None
@@ -173,27 +180,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _stream(self, ref, d):
         if isinstance(d := registry.clean(d), Rejected):   # only its declared fields, checked
             return await self._error(d.code, ref, d.message)
-        snap = store.snapshot(self.code)
-        if snap is None:        # forgotten since _is_stream looked (the cache's bound)
-            return await self._error("no_game_running", ref)
-        version, room, seats, taken = snap
-        if time.monotonic() - taken > SNAPSHOT_TTL:
-            _refresh_soon(self.code)
-        seat = self.actor.seat
-        if room.phase != "playing" or room.paused_at is not None:
-            return await self._error("no_game_running" if room.phase != "playing" else "paused", ref)
-        if seat is None or seat.player_id not in room.game_seats:
-            return await self._error("not_a_player", ref)
-        game = registry.get(room.game_id)
-        result = services.rules_call(game, "stream", room.state, seat.player_id, d,
-                                     clock.game_now(room, clock.wall_ms()))
-        if isinstance(result, Rejected):
-            return await self._error(result.code, ref, result.message)
-        text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
-                          ensure_ascii=False)
-        await fanout.stream(self.code, result.to, text)
-        streams.push(room.pk, room.game_no, seat.player_id, d)
-        metrics.stream_item()
+        streams.offer(self, ref, d)     # answered by the room's next tick (streams.tick)
 
     # -- group messages
     async def room_frame(self, event):
@@ -267,26 +254,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.strikes >= settings.PARTYHUB_LIMITS["strikes_before_close"]:
             self.closing = True
             await self.close(code=CLOSE_FLOOD)
-
-
-_refreshing: set = set()
-
-
-def _refresh_soon(code: str) -> None:
-    """Re-read a stale snapshot in the background, once per room at a time; the items that
-    arrive meanwhile are checked against the snapshot at hand (the game clock still applies)."""
-    if code in _refreshing:
-        return
-    _refreshing.add(code)
-
-    async def refresh():
-        try:
-            remember(await database_sync_to_async(selectors.room_read)(code))
-        except ServiceError:
-            pass        # closed or gone: the next stream item is refused by the rules' state
-        finally:
-            _refreshing.discard(code)
-    asyncio.get_running_loop().create_task(refresh())
 
 
 def _query_token(scope) -> str | None:
