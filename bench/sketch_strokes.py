@@ -165,6 +165,10 @@ async def main(args):
         if profiled:
             server.profile_stop()
         await asyncio.sleep(2.0)                           # the last acknowledgements
+        # the server's CPU for everything it answered (acknowledged or refused): robust to a
+        # busy machine, where the latencies say more about the neighbours than the server
+        answered = sum(len(d.acks) + sum(d.errors.values()) for d in everyone)
+        args.cpu_per_k = server and 1000 * (server_cpu(server) - cpu0) / max(1, answered)
         finals = []
         for code, tv, ds in rooms:                         # the round runs out: absorbed boards
             end = time.monotonic() + args.seconds + 30
@@ -226,6 +230,8 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
                                       f"{pct(acks, .99):.1f} / {max(acks or [0]):.1f} ms"),
         ("refused", json.dumps(errors) if errors else "none"),
         ("stream frames per drawer per second", f"{sum(d.frames for d in everyone) / len(everyone) / elapsed:.1f}"),
+        ("server CPU per 1000 batches answered", "-" if not getattr(args, "cpu_per_k", None)
+                                                 else f"{args.cpu_per_k:.2f} s"),
         ("CPU while sending: server / this client", ("-" if cpu is None else f"{100 * cpu:.0f}%")
                                                     + f" / {100 * getattr(args, 'client_cpu', 0):.0f}%"),
         ("points sent", str(points_sent)),
@@ -251,7 +257,7 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
             "sent": sent, "acked": len(acks), "p50": pct(acks, .5), "p95": pct(acks, .95),
             "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost,
             "points_sent": points_sent, "points_absorbed": points_absorbed, "cpu": cpu,
-            "client_cpu": getattr(args, "client_cpu", None),
+            "client_cpu": getattr(args, "client_cpu", None), "cpu_per_k": getattr(args, "cpu_per_k", None),
             "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed}))
 
 

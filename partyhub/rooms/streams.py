@@ -51,13 +51,12 @@ def push(room_pk: int, game_no: int, seat: str, data: dict) -> None:
 
 def flush() -> int:
     """Store every queued item (sync; call from the database thread). Returns how many."""
-    from partyhub.rooms.models import StreamItem
+    from partyhub.rooms import rows
     with _lock:
         items = _queue[:]
         _queue.clear()
     if items:
-        StreamItem.objects.bulk_create([StreamItem(room_id=r, game_no=g, seat=s, data=d)
-                                        for r, g, s, d in items])
+        rows.insert_stream_items(items)
     return len(items)
 
 

@@ -14,6 +14,13 @@ from tests.rooms.test_consumers import table
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def no_items_left_queued():
+    """Items a test left queued would be stored in the next test's database (their room gone)."""
+    yield
+    streams._queue.clear()
+
+
 async def started(n=3):
     code, tv, phones = await table(n)
     await tv.act({"type": "start", "game": "count", "options": {}})
