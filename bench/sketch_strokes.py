@@ -17,7 +17,8 @@ a stroke goes to the drawer's own screens only (the TV sees the drawings in the 
 round's view), so "seen" = acknowledged. It also counts the frames each drawer receives.
 When the sending stops the drawing round runs out; the TV's view of the guessing round holds
 every board as the server absorbed it, and its points are compared with what was sent
-(lost = sent but not in the absorbed boards). Prints a table; also the view sizes.
+(lost = acknowledged but not in the absorbed boards; extra = absorbed but never acknowledged,
+which must be 0 too). Prints a table; also the view sizes.
 """
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ class Drawer:
         self.acks: list = []
         self.errors: dict = {}
         self.points: dict = {}          # board -> points sent
+        self.accepted: dict = {}        # board -> points of acknowledged batches
+        self.board_of: dict = {}        # ref -> board
         self.batches = 0
         self.frames = 0                 # stream frames received (relays and acknowledgements)
         self.got_view = asyncio.Event()
@@ -79,11 +82,15 @@ class Drawer:
                     code = f["d"].get("code")
                     self.errors[code] = self.errors.get(code, 0) + 1
                     self.sent_at.pop(f["d"].get("ref"), None)
+                    self.board_of.pop(f["d"].get("ref"), None)
         except websockets.ConnectionClosed:
             pass
 
     def _ack(self, ref, now):
         sent = self.sent_at.pop(ref, None)
+        board = self.board_of.pop(ref, None)
+        if board is not None:
+            self.accepted[board] = self.accepted.get(board, 0) + POINTS
         if sent is not None:
             self.acks.append((now - sent) * 1000)
 
@@ -99,7 +106,19 @@ class Drawer:
         words = [a["word"] for a in self.view["actions"] if a.get("type") == "draw" and a["board"] == 0]
         for board in range(6):
             await self.send({"type": "draw", "board": board, "word": words[board]})
-        await asyncio.sleep(1.0)       # the words are committed before the first stroke
+        # the words are committed (and every view of them sent) before the first stroke
+        while not all(b.get("word") for b in self.view["game"]["you"]["boards"]):
+            self.got_view.clear()
+            await asyncio.wait_for(self.got_view.wait(), 60)
+
+    async def settled(self):
+        """Until no view has come for a second: the room's views of the words are all out."""
+        while True:
+            self.got_view.clear()
+            try:
+                await asyncio.wait_for(self.got_view.wait(), 1.0)
+            except asyncio.TimeoutError:
+                return
 
     async def draw(self, seconds, rate):
         period = 1.0 / rate
@@ -115,6 +134,7 @@ class Drawer:
                     round(0.5 + 0.4 * math.sin((k * POINTS + i) / 5), 3)] for i in range(POINTS)]
             ref = uuid.uuid4().hex[:12]
             self.sent_at[ref] = time.perf_counter()
+            self.board_of[ref] = board
             await self.ws.send(json.dumps({"t": "act", "id": ref, "d": {
                 "type": "stroke", "board": board, "points": pts, "color": "#000", "width": 4,
                 "join": k % 10 != 0}}))
@@ -138,7 +158,7 @@ async def room(base, drawers, seconds):
     for d in ds:
         await d.open()
     await tv.send({"type": "start", "game": "sketch",
-                   "options": {"round_seconds": max(5, math.ceil(seconds + 6))}})
+                   "options": {"round_seconds": max(5, math.ceil(seconds + 12))}})
     return code, tv, ds
 
 
@@ -154,6 +174,7 @@ async def main(args):
         rooms = [await room(base, args.drawers, args.seconds) for _ in range(args.rooms)]
         everyone = [d for _, _, ds in rooms for d in ds]
         await asyncio.gather(*(d.prepare() for d in everyone))
+        await asyncio.gather(*(d.settled() for d in everyone))
         profiled = bool(server and args.profile and server.profile_start(Path(args.profile), args.seconds))
         cpu0 = server and server_cpu(server)
         mine0 = time.process_time()
@@ -164,7 +185,9 @@ async def main(args):
         args.client_cpu = (time.process_time() - mine0) / elapsed
         if profiled:
             server.profile_stop()
-        await asyncio.sleep(2.0)                           # the last acknowledgements
+        end = time.monotonic() + 60                        # the last answers (ack or error)
+        while any(d.sent_at for d in everyone) and time.monotonic() < end:
+            await asyncio.sleep(0.2)
         # the server's CPU for everything it answered (acknowledged or refused): robust to a
         # busy machine, where the latencies say more about the neighbours than the server
         answered = sum(len(d.acks) + sum(d.errors.values()) for d in everyone)
@@ -209,7 +232,7 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
     for d in everyone:
         for k, v in d.errors.items():
             errors[k] = errors.get(k, 0) + v
-    points_sent = points_absorbed = lost = 0
+    points_sent = points_absorbed = lost = extra = 0
     for tv, ds in finals:
         boards = {(b["player"], b["board"]): b for b in tv.view["game"]["boards"]}
         for d in ds:
@@ -217,7 +240,9 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
                 got = sum(len(s["p"]) // 2 for s in boards[(d.id, board)].get("strokes", []))
                 points_sent += n
                 points_absorbed += got
-                lost += max(0, n - got)
+                ok = d.accepted.get(board, 0)
+                lost += max(0, ok - got)
+                extra += max(0, got - ok)
     tv_view = len(json.dumps({"t": "view", "d": finals[0][0].view}, ensure_ascii=False,
                              separators=(",", ":")).encode())
     rows = [
@@ -236,7 +261,9 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
                                                     + f" / {100 * getattr(args, 'client_cpu', 0):.0f}%"),
         ("points sent", str(points_sent)),
         ("points absorbed at round end", str(points_absorbed)),
-        ("lost points", str(lost)),
+        ("points acknowledged", str(sum(n for d in everyone for n in d.accepted.values()))),
+        ("lost points (acknowledged, not absorbed)", str(lost)),
+        ("extra points (absorbed, not acknowledged)", str(extra)),
         ("TV view, guessing round", f"{tv_view / 1024:.0f} KiB for {sum(len(d.points) for d in everyone) // len(finals)} drawn boards"),
     ]
     width = max(len(k) for k, _ in rows)
@@ -244,8 +271,12 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
     for k, v in rows:
         print(f"  {k:<{width}}  {v}")
     print()
-    if lost or sent != len(acks):
-        print("LOST STROKES" if lost else "MISSING ACKNOWLEDGEMENTS")
+    if lost:
+        print("LOST STROKES")
+    if extra:
+        print("ABSORBED STROKES THAT WERE NEVER ACKNOWLEDGED")
+    if sent != len(acks) + sum(errors.values()):
+        print("UNANSWERED BATCHES")
     if args.profile:
         prof = summarize_profile(Path(args.profile))
         print("profile (py-spy, % of busy samples):", json.dumps(prof.get("buckets", prof)))
@@ -255,7 +286,7 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
         Path(args.json).write_text(json.dumps({
             "rooms": args.rooms, "drawers": args.drawers, "rate": args.rate, "seconds": elapsed,
             "sent": sent, "acked": len(acks), "p50": pct(acks, .5), "p95": pct(acks, .95),
-            "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost,
+            "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost, "extra": extra,
             "points_sent": points_sent, "points_absorbed": points_absorbed, "cpu": cpu,
             "client_cpu": getattr(args, "client_cpu", None), "cpu_per_k": getattr(args, "cpu_per_k", None),
             "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed}))
