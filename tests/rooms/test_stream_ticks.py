@@ -191,3 +191,17 @@ async def test_a_frame_is_handled_without_a_hop_to_the_database_thread(monkeypat
     ref = await phones[0].act(doodle(0.5))
     got = await frames_until(phones[0], lambda got: any(ref in f["d"].get("ack", ()) for f in got))
     assert got and len(hops) == before == 0
+
+
+async def test_another_processs_tick_reaches_this_processs_sockets_without_acks():
+    screen, drawer = Fake("ZZTK"), Fake("ZZTK")
+    await fanout.attach(screen, "ZZTK", TABLE, None)
+    await fanout.attach(drawer, "ZZTK", "p1", "p1")
+    try:
+        await fanout.receive({"kind": "streams", "code": "ZZTK", "origin": "another process",
+                              "items": {TABLE: '[{"t":"doodle","d":{"seat":"p1"}}]'}})
+    finally:
+        await fanout.detach(screen, "ZZTK", TABLE, None)
+        await fanout.detach(drawer, "ZZTK", "p1", "p1")
+    assert screen.texts == [{"t": "stream", "d": {"items": [{"t": "doodle", "d": {"seat": "p1"}}], "ack": []}}]
+    assert drawer.texts == []
