@@ -158,7 +158,7 @@ async def room(base, drawers, seconds):
     for d in ds:
         await d.open()
     await tv.send({"type": "start", "game": "sketch",
-                   "options": {"round_seconds": max(5, math.ceil(seconds + 12))}})
+                   "options": {"round_seconds": max(5, math.ceil(seconds + 30))}})
     return code, tv, ds
 
 
