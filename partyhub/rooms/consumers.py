@@ -1,12 +1,16 @@
 """The WebSocket transport: parse one message shape, call the service, send views. No rules here."""
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import logging
 import time
 
 from channels.db import database_sync_to_async
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -38,7 +42,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # process keeps a dead socket as the room's receiver and never hears the others again.
         metrics.socket_opened()
         try:
-            await super().__call__(scope, receive, send)
+            await self._serve(scope, receive, send)
         finally:
             metrics.socket_closed()
             if getattr(self, "counted", False):
@@ -50,6 +54,35 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 except Exception:
                     log.warning("cleanup of a dead socket failed", exc_info=True)
                     self.attached = False
+
+    async def _serve(self, scope, receive, send):
+        """Channels' `AsyncConsumer.__call__` (4.3) with a cheaper loop. Channels waits for the
+        next message with `asyncio.wait` over a socket task and a channel-layer task and makes
+        a new task for every message: a quarter of the server's time under a stroke load.
+        Here one pump per source feeds a queue, and the messages are still handled one at a
+        time, in arrival order; a source that fails ends the consumer as in Channels."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        sources = [receive]
+        if self.channel_layer is not None:
+            self.channel_name = await self.channel_layer.new_channel()
+            self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+            sources.append(self.channel_receive)
+        self.base_send = send
+        inbox: asyncio.Queue = asyncio.Queue()
+        pumps = [asyncio.ensure_future(_pump(source, inbox)) for source in sources]
+        try:
+            while True:
+                message, error = await inbox.get()
+                if error is not None:
+                    raise error
+                await self.dispatch(message)
+        except StopConsumer:
+            pass
+        finally:
+            for pump in pumps:
+                pump.cancel()
+            await asyncio.gather(*pumps, return_exceptions=True)
 
     async def dispatch(self, message):
         """Channels' dispatch, without its `aclose_old_connections()` before every handler: a
@@ -254,6 +287,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.strikes >= settings.PARTYHUB_LIMITS["strikes_before_close"]:
             self.closing = True
             await self.close(code=CLOSE_FLOOD)
+
+
+async def _pump(source, inbox: asyncio.Queue) -> None:
+    """Every message of one source (the socket, the channel layer) into the consumer's inbox;
+    an error of the source goes in as the last item."""
+    try:
+        while True:
+            inbox.put_nowait((await source(), None))
+    except asyncio.CancelledError:
+        raise
+    except BaseException as e:      # noqa: BLE001 - handed to the consumer, which raises it
+        inbox.put_nowait((None, e))
 
 
 def _query_token(scope) -> str | None:
