@@ -197,15 +197,26 @@ def main(argv=None):
     p.add_argument("--warmup", type=float, default=2.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--write", action="store_true", help="record the table in docs/performance.md")
+    p.add_argument("--root", default=None, help="run the server from this checkout (old code)")
+    p.add_argument("--profile", default=None,
+                   help="py-spy each size's window to PREFIX-<rooms>.txt and print where the CPU went")
     args = p.parse_args(argv)
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
-    server = Server("partyhub", scratch_dir() / "jinx").migrate().start()
+    server = Server("partyhub", scratch_dir() / "jinx",
+                    root=Path(args.root).resolve() if args.root else ROOT).migrate().start()
     rows = []
     try:
         for n in [int(x) for x in args.rooms.split(",")]:
             t0, c0 = time.monotonic(), cpu_seconds(server.pid)
+            if args.profile:
+                server.profile_start(Path(f"{args.profile}-{n}.txt"), args.warmup + args.seconds)
             ms = asyncio.run(measure(server.base, n, args.seconds, args.warmup, args.seed))
             wall, cpu = time.monotonic() - t0, cpu_seconds(server.pid) - c0
+            if args.profile:
+                from bench.profile import summarize_profile
+                server.profile_stop()
+                print(f"{n} rooms, profile: {summarize_profile(Path(f'{args.profile}-{n}.txt'))}",
+                      file=sys.stderr)
             rows.append({"rooms": n, "stats": summarize(ms), "rate": len(ms) / args.seconds,
                          "cpu": cpu / wall})
             print(f"{n} rooms: {summarize(ms)}", file=sys.stderr)

@@ -2,16 +2,23 @@
 
 Run: .venv/bin/python bench/sketch_strokes.py [--rooms 10] [--drawers 8] [--rate 20]
                                               [--seconds 10] [--url http://host:port]
+                                              [--root CHECKOUT] [--profile OUT] [--json OUT]
 Issue 6 asks for 10 rooms x 8 drawers x 20 batches a second for a minute: --seconds 60.
-Without --url it starts its own daphne (SQLite in a temporary directory).
+Without --url it starts its own daphne (SQLite in a temporary directory) from this checkout,
+or from --root (another commit's code, for old and new run alternately on one machine);
+--profile attaches py-spy to it for the sending time and prints where the CPU went.
 
 Each drawer puts words on its six boards and sends `stroke` batches (3 points each) at
 `rate` per second, a new line every 10 batches, moving to the next board every 100. It
-measures the acknowledgement time of every batch: the relay frame of its own stroke (the
-platform relays a stroke to the drawer's own screens) arriving back with the batch's id.
+measures the acknowledgement time of every batch: the frame that acknowledges it arriving
+back (a `stream` frame naming the batch's id in `ack`; before issue 17, the `stroke` relay
+frame carrying the id). That frame is also where the stroke is seen: during a drawing round
+a stroke goes to the drawer's own screens only (the TV sees the drawings in the guessing
+round's view), so "seen" = acknowledged. It also counts the frames each drawer receives.
 When the sending stops the drawing round runs out; the TV's view of the guessing round holds
 every board as the server absorbed it, and its points are compared with what was sent
-(lost = sent but not in the absorbed boards). Prints a table; also the view sizes.
+(lost = acknowledged but not in the absorbed boards; extra = absorbed but never acknowledged,
+which must be 0 too). Prints a table; also the view sizes.
 """
 from __future__ import annotations
 
@@ -29,8 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import websockets  # noqa: E402
 
+from bench.profile import summarize_profile  # noqa: E402
+from bench.servers import Server  # noqa: E402
 from partyhub.blobs import Held  # noqa: E402
-from tests.liveserver import Daphne, http  # noqa: E402
+from tests.liveserver import http  # noqa: E402
 
 POINTS = 3
 
@@ -45,7 +54,10 @@ class Drawer:
         self.acks: list = []
         self.errors: dict = {}
         self.points: dict = {}          # board -> points sent
+        self.accepted: dict = {}        # board -> points of acknowledged batches
+        self.board_of: dict = {}        # ref -> board
         self.batches = 0
+        self.frames = 0                 # stream frames received (relays and acknowledgements)
         self.got_view = asyncio.Event()
 
     async def open(self):
@@ -61,16 +73,28 @@ class Drawer:
                 if f["t"] == "view":
                     self.view = f["d"]
                     self.got_view.set()
-                elif f["t"] == "stroke":
-                    sent = self.sent_at.pop(f.get("id"), None)
-                    if sent is not None:
-                        self.acks.append((now - sent) * 1000)
+                elif f["t"] == "stream":        # one frame a tick: items and acknowledgements
+                    self.frames += 1
+                    for ref in f["d"].get("ack", ()):
+                        self._ack(ref, now)
+                elif f["t"] == "stroke":        # the frame before issue 17: one per batch
+                    self.frames += 1
+                    self._ack(f.get("id"), now)
                 elif f["t"] == "error":
                     code = f["d"].get("code")
                     self.errors[code] = self.errors.get(code, 0) + 1
                     self.sent_at.pop(f["d"].get("ref"), None)
+                    self.board_of.pop(f["d"].get("ref"), None)
         except websockets.ConnectionClosed:
             pass
+
+    def _ack(self, ref, now):
+        sent = self.sent_at.pop(ref, None)
+        board = self.board_of.pop(ref, None)
+        if board is not None:
+            self.accepted[board] = self.accepted.get(board, 0) + POINTS
+        if sent is not None:
+            self.acks.append((now - sent) * 1000)
 
     async def send(self, d):
         ref = uuid.uuid4().hex[:12]
@@ -84,7 +108,19 @@ class Drawer:
         words = [a["word"] for a in self.view["actions"] if a.get("type") == "draw" and a["board"] == 0]
         for board in range(6):
             await self.send({"type": "draw", "board": board, "word": words[board]})
-        await asyncio.sleep(1.0)       # the words are committed before the first stroke
+        # the words are committed (and every view of them sent) before the first stroke
+        while not all(b.get("word") for b in self.view["game"]["you"]["boards"]):
+            self.got_view.clear()
+            await asyncio.wait_for(self.got_view.wait(), 60)
+
+    async def settled(self):
+        """Until no view has come for a second: the room's views of the words are all out."""
+        while True:
+            self.got_view.clear()
+            try:
+                await asyncio.wait_for(self.got_view.wait(), 1.0)
+            except asyncio.TimeoutError:
+                return
 
     async def draw(self, seconds, rate):
         period = 1.0 / rate
@@ -100,6 +136,7 @@ class Drawer:
                     round(0.5 + 0.4 * math.sin((k * POINTS + i) / 5), 3)] for i in range(POINTS)]
             ref = uuid.uuid4().hex[:12]
             self.sent_at[ref] = time.perf_counter()
+            self.board_of[ref] = board
             await self.ws.send(json.dumps({"t": "act", "id": ref, "d": {
                 "type": "stroke", "board": board, "points": pts, "color": "#000", "width": 4,
                 "join": k % 10 != 0}}))
@@ -123,7 +160,7 @@ async def room(base, drawers, seconds):
     for d in ds:
         await d.open()
     await tv.send({"type": "start", "game": "sketch",
-                   "options": {"round_seconds": max(5, math.ceil(seconds + 6))}})
+                   "options": {"round_seconds": max(5, math.ceil(seconds + 30))}})
     return code, tv, ds
 
 
@@ -132,18 +169,31 @@ async def main(args):
     base = args.url
     if base is None:
         tmp = tempfile.mkdtemp(prefix="sketch-bench-")
-        server = Daphne(tmp, {"PARTYHUB_ROOMS_PER_MINUTE": "1000", "PARTYHUB_JOINS_PER_MINUTE": "10000",
-                              "PARTYHUB_SOCKETS_PER_ADDRESS": "1000000",
-                              "TIMEKEEPER_INTERVAL": "0.1"}).migrate().start()
+        root = Path(args.root).resolve() if args.root else Path(__file__).resolve().parent.parent
+        server = Server("partyhub", Path(tmp), {"TIMEKEEPER_INTERVAL": "0.1"}, root=root).migrate().start()
         base = server.base
     try:
         rooms = [await room(base, args.drawers, args.seconds) for _ in range(args.rooms)]
         everyone = [d for _, _, ds in rooms for d in ds]
         await asyncio.gather(*(d.prepare() for d in everyone))
+        await asyncio.gather(*(d.settled() for d in everyone))
+        profiled = bool(server and args.profile and server.profile_start(Path(args.profile), args.seconds))
+        cpu0 = server and server_cpu(server)
+        mine0 = time.process_time()
         t0 = time.perf_counter()
         await asyncio.gather(*(d.draw(args.seconds, args.rate) for d in everyone))
         elapsed = time.perf_counter() - t0
-        await asyncio.sleep(2.0)                           # the last acknowledgements
+        cpu = server and (server_cpu(server) - cpu0) / elapsed
+        args.client_cpu = (time.process_time() - mine0) / elapsed
+        if profiled:
+            server.profile_stop()
+        end = time.monotonic() + 60                        # the last answers (ack or error)
+        while any(d.sent_at for d in everyone) and time.monotonic() < end:
+            await asyncio.sleep(0.2)
+        # the server's CPU for everything it answered (acknowledged or refused): robust to a
+        # busy machine, where the latencies say more about the neighbours than the server
+        answered = sum(len(d.acks) + sum(d.errors.values()) for d in everyone)
+        args.cpu_per_k = server and 1000 * (server_cpu(server) - cpu0) / max(1, answered)
         finals = []
         for code, tv, ds in rooms:                         # the round runs out: absorbed boards
             end = time.monotonic() + args.seconds + 30
@@ -156,7 +206,7 @@ async def main(args):
                 except asyncio.TimeoutError:
                     pass
             finals.append((tv, ds))
-        report(args, rooms, everyone, finals, elapsed)
+        report(args, rooms, everyone, finals, elapsed, cpu)
         for _, tv, ds in rooms:
             for d in [tv] + ds:
                 await d.ws.close()
@@ -172,14 +222,19 @@ def pct(values, q):
     return values[min(len(values) - 1, int(math.ceil(q * len(values))) - 1)]
 
 
-def report(args, rooms, everyone, finals, elapsed):
+def server_cpu(server) -> float:
+    from bench.servers import cpu_seconds
+    return cpu_seconds(server.pid)
+
+
+def report(args, rooms, everyone, finals, elapsed, cpu=None):
     acks = [a for d in everyone for a in d.acks]
     sent = sum(d.batches for d in everyone)
     errors: dict = {}
     for d in everyone:
         for k, v in d.errors.items():
             errors[k] = errors.get(k, 0) + v
-    points_sent = points_absorbed = lost = 0
+    points_sent = points_absorbed = lost = extra = 0
     for tv, ds in finals:
         boards = {(b["player"], b["board"]): b for b in tv.view["game"]["boards"]}
         for d in ds:
@@ -187,7 +242,9 @@ def report(args, rooms, everyone, finals, elapsed):
                 got = sum(len(s["p"]) // 2 for s in boards[(d.id, board)].get("strokes", []))
                 points_sent += n
                 points_absorbed += got
-                lost += max(0, n - got)
+                ok = d.accepted.get(board, 0)
+                lost += max(0, ok - got)
+                extra += max(0, got - ok)
     tv_view = len(json.dumps({"t": "view", "d": finals[0][0].view}, ensure_ascii=False,
                              separators=(",", ":")).encode())
     rows = [
@@ -199,9 +256,16 @@ def report(args, rooms, everyone, finals, elapsed):
         ("ack p50 / p95 / p99 / max", f"{pct(acks, .5):.1f} / {pct(acks, .95):.1f} / "
                                       f"{pct(acks, .99):.1f} / {max(acks or [0]):.1f} ms"),
         ("refused", json.dumps(errors) if errors else "none"),
+        ("stream frames per drawer per second", f"{sum(d.frames for d in everyone) / len(everyone) / elapsed:.1f}"),
+        ("server CPU per 1000 batches answered", "-" if not getattr(args, "cpu_per_k", None)
+                                                 else f"{args.cpu_per_k:.2f} s"),
+        ("CPU while sending: server / this client", ("-" if cpu is None else f"{100 * cpu:.0f}%")
+                                                    + f" / {100 * getattr(args, 'client_cpu', 0):.0f}%"),
         ("points sent", str(points_sent)),
         ("points absorbed at round end", str(points_absorbed)),
-        ("lost points", str(lost)),
+        ("points acknowledged", str(sum(n for d in everyone for n in d.accepted.values()))),
+        ("lost points (acknowledged, not absorbed)", str(lost)),
+        ("extra points (absorbed, not acknowledged)", str(extra)),
         ("TV view, guessing round", f"{tv_view / 1024:.0f} KiB for {sum(len(d.points) for d in everyone) // len(finals)} drawn boards"),
     ]
     width = max(len(k) for k, _ in rows)
@@ -209,8 +273,25 @@ def report(args, rooms, everyone, finals, elapsed):
     for k, v in rows:
         print(f"  {k:<{width}}  {v}")
     print()
-    if lost or sent != len(acks):
-        print("LOST STROKES" if lost else "MISSING ACKNOWLEDGEMENTS")
+    if lost:
+        print("LOST STROKES")
+    if extra:
+        print("ABSORBED STROKES THAT WERE NEVER ACKNOWLEDGED")
+    if sent != len(acks) + sum(errors.values()):
+        print("UNANSWERED BATCHES")
+    if args.profile:
+        prof = summarize_profile(Path(args.profile))
+        print("profile (py-spy, % of busy samples):", json.dumps(prof.get("buckets", prof)))
+        for name, share in prof.get("self", [])[:10]:
+            print(f"    {share:5.1f}%  {name}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "rooms": args.rooms, "drawers": args.drawers, "rate": args.rate, "seconds": elapsed,
+            "sent": sent, "acked": len(acks), "p50": pct(acks, .5), "p95": pct(acks, .95),
+            "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost, "extra": extra,
+            "points_sent": points_sent, "points_absorbed": points_absorbed, "cpu": cpu,
+            "client_cpu": getattr(args, "client_cpu", None), "cpu_per_k": getattr(args, "cpu_per_k", None),
+            "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed}))
 
 
 if __name__ == "__main__":
@@ -220,4 +301,7 @@ if __name__ == "__main__":
     ap.add_argument("--rate", type=float, default=20.0)
     ap.add_argument("--seconds", type=float, default=10.0, help="sending time (issue 6: 60)")
     ap.add_argument("--url", default=None, help="a running server instead of a fresh daphne")
+    ap.add_argument("--root", default=None, help="run the server from this checkout (old code)")
+    ap.add_argument("--profile", default=None, help="py-spy raw profile of the server to this file")
+    ap.add_argument("--json", default=None, help="also write the figures here")
     asyncio.run(main(ap.parse_args()))

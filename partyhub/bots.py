@@ -178,6 +178,7 @@ async def play(base: str, code: str, token: str, rnd: random.Random,
 
 async def _session(ws, rnd, think) -> str | None:
     view, version, pending, failed, last, streamed = None, -1, None, set(), None, set()
+    ref = None            # the id of the game action awaiting its view (or its refusal)
     memory: dict = {}     # the game strategy's own notes (what it has seen), per connection
     held = Held()         # the drawings this connection was sent (partyhub/blobs.py)
     loop = asyncio.get_running_loop()
@@ -202,8 +203,11 @@ async def _session(ws, rnd, think) -> str | None:
                 return "kicked"
             if frame.get("t") == "view" and frame.get("v", 0) > version:
                 version, view, pending, failed = frame["v"], frame["d"], None, set()
-            elif frame.get("t") == "error" and pending == version and last is not None:
-                failed.add(last)      # refused: choose something else in this view
+            elif (frame.get("t") == "error" and pending == version and last is not None
+                  and (frame.get("d") or {}).get("ref") == ref):
+                # refused: choose something else in this view. Only the action's own error:
+                # a refused stroke is answered at its room's stream tick, maybe after it.
+                failed.add(last)
                 pending = None
             continue
         act_at = None
@@ -221,8 +225,8 @@ async def _session(ws, rnd, think) -> str | None:
         action = next_action(view, rnd, failed, memory)
         if action is not None:
             pending = version
-            last = offered_key(offered, action)
-            await ws.send(json.dumps({"t": "act", "id": uuid.uuid4().hex, "d": action}))
+            last, ref = offered_key(offered, action), uuid.uuid4().hex
+            await ws.send(json.dumps({"t": "act", "id": ref, "d": action}))
 
 
 async def run(base: str, code: str, seed: int | None = None, think=(0.3, 1.5),

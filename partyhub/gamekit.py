@@ -65,6 +65,10 @@ The rules keep what they need in the state; they never look a deck up themselves
 Optional, for high-rate streams (only games with `streams`):
     stream(state, seat, action, now) -> Relay | Rejected
         checks one stream item against a recent snapshot of the state; never mutates it
+    stream_many(state, items, now) -> [Relay | Rejected, ...]
+        optional: one verdict per item of [(seat, action), ...], in order; the platform
+        gathers a room's items for a short tick and checks them in this one call (else it
+        calls `stream` per item)
     absorb(state, items) -> state
         folds stream items [(seat, action), ...] (in arrival order) into the state; the
         platform calls it before every locked write and before building a resync view.

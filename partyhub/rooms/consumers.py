@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
 
 from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub import blobs, metrics
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import clock, fanout, limits, registry, selectors, services, store, streams, timekeeper
+from partyhub.rooms import fanout, limits, registry, selectors, services, store, streams, timekeeper
 from partyhub.rooms.errors import MESSAGES, ServiceError, fail
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import publish, remember
@@ -29,9 +33,6 @@ CLOSE_GONE = 4010      # the room has ended (closed for being idle, or purged)
 CLOSE_LATER = 4029     # a door's limit (rate_limited, too_many_sockets, room_crowded): try later
 GONE = ("room_closed", "room_not_found")
 LATER = ("rate_limited", "too_many_sockets", "room_crowded")
-# A snapshot older than this is re-read in the background, so a change committed by another
-# process is seen by the stream checks within that time.
-SNAPSHOT_TTL = 0.5
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -41,7 +42,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # process keeps a dead socket as the room's receiver and never hears the others again.
         metrics.socket_opened()
         try:
-            await super().__call__(scope, receive, send)
+            await self._serve(scope, receive, send)
         finally:
             metrics.socket_closed()
             if getattr(self, "counted", False):
@@ -53,6 +54,45 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 except Exception:
                     log.warning("cleanup of a dead socket failed", exc_info=True)
                     self.attached = False
+
+    async def _serve(self, scope, receive, send):
+        """Channels' `AsyncConsumer.__call__` (4.3) with a cheaper loop. Channels waits for the
+        next message with `asyncio.wait` over a socket task and a channel-layer task and makes
+        a new task for every message: a quarter of the server's time under a stroke load.
+        Here one pump per source feeds a queue, and the messages are still handled one at a
+        time, in arrival order; a source that fails ends the consumer as in Channels."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        sources = [receive]
+        if self.channel_layer is not None:
+            self.channel_name = await self.channel_layer.new_channel()
+            self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+            sources.append(self.channel_receive)
+        self.base_send = send
+        inbox: asyncio.Queue = asyncio.Queue()
+        pumps = [asyncio.ensure_future(_pump(source, inbox)) for source in sources]
+        try:
+            while True:
+                message, error = await inbox.get()
+                if error is not None:
+                    raise error
+                await self.dispatch(message)
+        except StopConsumer:
+            pass
+        finally:
+            for pump in pumps:
+                pump.cancel()
+            await asyncio.gather(*pumps, return_exceptions=True)
+
+    async def dispatch(self, message):
+        """Channels' dispatch, without its `aclose_old_connections()` before every handler: a
+        hop to the database thread for each frame a socket sends (a fifth of the server's
+        time under a stroke load). Every database call of this consumer goes through
+        `database_sync_to_async`, which closes stale connections around each call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         timekeeper.ensure_started()
@@ -166,7 +206,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await publish(change)
         metrics.acted(started)
 
-    # -- streams (drawing strokes): no room lock, relayed as they arrive, absorbed later
+    # -- streams (drawing strokes): no room lock; checked, stored and relayed once a tick
     def _is_stream(self, kind: str) -> bool:
         snap = store.snapshot(self.code)
         game = registry.get(snap[1].game_id) if snap else None
@@ -175,27 +215,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _stream(self, ref, d):
         if isinstance(d := registry.clean(d), Rejected):   # only its declared fields, checked
             return await self._error(d.code, ref, d.message)
-        snap = store.snapshot(self.code)
-        if snap is None:        # forgotten since _is_stream looked (the cache's bound)
-            return await self._error("no_game_running", ref)
-        version, room, seats, taken = snap
-        if time.monotonic() - taken > SNAPSHOT_TTL:
-            _refresh_soon(self.code)
-        seat = self.actor.seat
-        if room.phase != "playing" or room.paused_at is not None:
-            return await self._error("no_game_running" if room.phase != "playing" else "paused", ref)
-        if seat is None or seat.player_id not in room.game_seats:
-            return await self._error("not_a_player", ref)
-        game = registry.get(room.game_id)
-        result = services.rules_call(game, "stream", room.state, seat.player_id, d,
-                                     clock.game_now(room, clock.wall_ms()))
-        if isinstance(result, Rejected):
-            return await self._error(result.code, ref, result.message)
-        text = json.dumps({"t": d["type"], "id": ref, "d": result.frame}, separators=(",", ":"),
-                          ensure_ascii=False)
-        await fanout.stream(self.code, result.to, text)
-        streams.push(room.pk, room.game_no, seat.player_id, d)
-        metrics.stream_item()
+        streams.offer(self, ref, d)     # answered by the room's next tick (streams.tick)
 
     # -- group messages
     async def room_frame(self, event):
@@ -283,24 +303,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FLOOD)
 
 
-_refreshing: set = set()
-
-
-def _refresh_soon(code: str) -> None:
-    """Re-read a stale snapshot in the background, once per room at a time; the items that
-    arrive meanwhile are checked against the snapshot at hand (the game clock still applies)."""
-    if code in _refreshing:
-        return
-    _refreshing.add(code)
-
-    async def refresh():
-        try:
-            remember(await database_sync_to_async(selectors.room_read)(code))
-        except ServiceError:
-            pass        # closed or gone: the next stream item is refused by the rules' state
-        finally:
-            _refreshing.discard(code)
-    asyncio.get_running_loop().create_task(refresh())
+async def _pump(source, inbox: asyncio.Queue) -> None:
+    """Every message of one source (the socket, the channel layer) into the consumer's inbox;
+    an error of the source goes in as the last item."""
+    try:
+        while True:
+            inbox.put_nowait((await source(), None))
+    except asyncio.CancelledError:
+        raise
+    except BaseException as e:      # noqa: BLE001 - handed to the consumer, which raises it
+        inbox.put_nowait((None, e))
 
 
 def _query_token(scope) -> str | None:

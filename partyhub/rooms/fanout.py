@@ -153,6 +153,20 @@ async def stream(code: str, viewers, text: str) -> None:
     await _remote(msg)
 
 
+async def stream_tick(code: str, items: dict, acks: dict) -> None:
+    """One tick of a room's stream items (partyhub/rooms/streams.py): `items` {viewer: JSON
+    list of item frames}, `acks` {local consumer: JSON list of its accepted ids}. Each socket
+    gets one `stream` frame: its viewer's items and its own acknowledgements; the other
+    processes get the items (their sockets sent none of these)."""
+    if items:
+        remote = asyncio.ensure_future(_remote({"kind": "streams", "code": code, "items": items}))
+    else:
+        remote = None
+    await _local({"kind": "streams", "code": code, "items": items}, acks)
+    if remote is not None:
+        await remote
+
+
 async def control(code: str, player_id: str, event: dict) -> None:
     """A control message (replace, kick, moved) to every socket of one seat."""
     msg = {"kind": "control", "code": code, "player": player_id, "event": event}
@@ -160,7 +174,7 @@ async def control(code: str, player_id: str, event: dict) -> None:
     await _remote(msg)
 
 
-async def _local(msg: dict) -> None:
+async def _local(msg: dict, acks: dict | None = None) -> None:
     code, kind = msg["code"], msg["kind"]
     if kind == "frames":
         room = LOCAL.get(code, {})
@@ -176,6 +190,15 @@ async def _local(msg: dict) -> None:
         for viewer in msg["viewers"]:
             for consumer in list(room.get(viewer, ())):
                 await _call(consumer.room_stream, {"text": msg["text"]})
+    elif kind == "streams":
+        from partyhub.rooms.streams import frame
+        room = LOCAL.get(code, {})
+        acks = dict(acks or {})
+        for viewer, items in msg["items"].items():
+            for consumer in list(room.get(viewer, ())):
+                await _call(consumer.room_stream, {"text": frame(items, acks.pop(consumer, "[]"))})
+        for consumer, refs in acks.items():      # a sender whose items went to other viewers
+            await _call(consumer.room_stream, {"text": frame("[]", refs)})
     elif kind == "control":
         event = msg["event"]
         handler = event["type"].replace(".", "_")

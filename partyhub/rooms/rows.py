@@ -307,3 +307,28 @@ def save_seat(seat: Seat, names: tuple) -> None:
     with connection.cursor() as cur:
         cur.execute(f"UPDATE {_q(Seat._meta.db_table)} SET {sets} WHERE {_q('id')} = %s",
                     params + [seat.pk])
+
+
+_NEW_ITEM_FIELDS = tuple(StreamItem._meta.get_field(n) for n in ("room", "game_no", "seat", "data"))
+ITEMS_PER_INSERT = 500
+
+
+@lru_cache(maxsize=64)
+def _items_sql(vendor: str, rows: int) -> str:
+    t = StreamItem._meta
+    one = "(" + ", ".join(["%s"] * len(_NEW_ITEM_FIELDS)) + ")"
+    return (f"INSERT INTO {_q(t.db_table)} ({', '.join(_q(f.column) for f in _NEW_ITEM_FIELDS)}) "
+            f"VALUES {', '.join([one] * rows)}")
+
+
+def insert_stream_items(items: list) -> None:
+    """[(room pk, game no, seat, data)] as StreamItem rows, in order, one INSERT per
+    ITEMS_PER_INSERT rows (what bulk_create does, without a model instance per row)."""
+    data = StreamItem._meta.get_field("data")
+    with connection.cursor() as cur:
+        for k in range(0, len(items), ITEMS_PER_INSERT):
+            chunk = items[k:k + ITEMS_PER_INSERT]
+            params = []
+            for room, game_no, seat, d in chunk:
+                params += [room, game_no, seat, data.get_db_prep_save(d, connection)]
+            cur.execute(_items_sql(connection.vendor, len(chunk)), params)

@@ -9,7 +9,7 @@ pong has an unknown fate. A player can be held (it stops sending) and it reconne
 own, trying its server URLs in turn, as a client behind a proxy would.
 
 For sketch a player also streams strokes onto its boards and records which ones the server
-echoed (the relay to the drawer's own screens) and when.
+acknowledged (in the `ack` of a tick's `stream` frame) and when.
 """
 from __future__ import annotations
 
@@ -144,11 +144,11 @@ class Player:
                         p["fate"] = "acked"
                         p["acked_v"] = self.version
                     self.pending = None
-            elif t == "stroke":
+            elif t == "stream":     # a tick's frame acknowledges our accepted strokes
+                acked = set(f["d"]["ack"])
                 for s in reversed(self.stroke_log):
-                    if s["id"] == f.get("id"):
+                    if s["id"] in acked:
                         s["echo"] = time.time()
-                        break
             self.changed.set()
 
     async def _act(self, ws):

@@ -145,6 +145,15 @@ class Fuzz:
             if self.is_stream(raw) and (len(raw) <= 64 * 1024):
                 await sender.pace_stream()
             await sender.send(raw)
+        if any(self.is_stream(raw) for raw in raws):
+            # stream items the rules refuse are answered at the room's tick, after the pong
+            # of an immediate barrier: wait for as many errors as frames (or time out below)
+            def answered():
+                return sum(f["t"] == "error" for f in sender.frames[marks[key]:]) >= len(raws)
+            try:
+                await sender.wait(answered, 5)
+            except (AssertionError, asyncio.TimeoutError, TimeoutError):
+                pass
         pong = await sender.barrier()
         got = sender.frames[marks[key]:pong]
         errors = [f for f in got if f["t"] == "error"]
@@ -155,12 +164,15 @@ class Fuzz:
         assert len(errors) == len(raws), (
             f"{self.game}: {key} sent {len(raws)} hostile frames, got {len(errors)} errors: "
             f"{[str(r)[:200] for r in raws]} -> {got}")
+        # every frame is refused with its own ref; a stream item's refusal comes at its tick,
+        # so after the refusals of frames sent later
+        assert sorted(str(e["d"]["ref"]) for e in errors) == sorted(
+            str(hostile.expected_ref(raw)) for raw in raws), ([e["d"] for e in errors], raws)
         jinx_refusals = 0
-        for raw, err in zip(raws, errors):
+        for err in errors:
             code = err["d"]["code"]
-            assert code in self.codes, f"{self.game}: undocumented code {code!r} for {str(raw)[:300]}"
+            assert code in self.codes, f"{self.game}: undocumented code {code!r} ({err['d']})"
             assert code != "flood", f"{self.game}: flood while fuzzing ({key})"
-            assert err["d"]["ref"] == hostile.expected_ref(raw), (err, str(raw)[:300])
             self.by_code[code] = self.by_code.get(code, 0) + 1
             jinx_refusals += code == "jinx"
         self.hostile += len(raws)
@@ -227,6 +239,10 @@ class Fuzz:
             await s.pace_stream()
         at = int(time.time() * 1000)
         await s.send(raw)
+        if kind == "stream":    # answered at the room's tick: acknowledged or refused
+            await s.wait(lambda: any(
+                (f["t"] == "error" and f["d"]["ref"] == ref) or (f["t"] == "stream" and ref in f["d"]["ack"])
+                for f in s.frames[mark:]), 10)
         pong = await s.barrier()
         got = s.frames[mark:pong]
         if any(f["t"] == "error" and f["d"]["ref"] == ref for f in got):

@@ -49,3 +49,43 @@ async def test_a_bot_with_nothing_to_do_sends_nothing():
     await asyncio.sleep(0.5)
     session.cancel()
     assert ws.sent == []
+
+
+class ScriptedSocket:
+    """One view, then frames made from what the bot sent so far; the socket closes after."""
+
+    def __init__(self, script):
+        self.script, self.sent = list(script), []
+
+    async def recv(self):
+        import websockets
+        if not self.script:
+            raise websockets.ConnectionClosed(None, None)
+        step = self.script.pop(0)
+        if step == "idle":              # nothing arrives: the bot's think time runs out
+            await asyncio.sleep(0.2)
+            return await self.recv()
+        return json.dumps(step(self.sent) if callable(step) else step)
+
+    async def send(self, raw):
+        self.sent.append(json.loads(raw))
+
+
+VIEW = {"t": "view", "v": 1, "d": {"room": {"game": "count", "language": "en"}, "game": {"total": 0},
+                                   "actions": [{"type": "add", "n": 1}, {"type": "say", "text": None}]}}
+
+
+def refusal(ref):
+    return {"t": "error", "d": {"code": "time_up", "message": "", "ref": ref}}
+
+
+async def test_a_bot_takes_only_its_actions_own_refusal_as_its_refusal():
+    # a stroke refused at its room's stream tick comes after the bot's next game action: it
+    # must not make the bot think that action failed (and send another in the same view)
+    ws = ScriptedSocket([VIEW, "idle", lambda sent: refusal("a stroke's id"), "idle"])
+    await bots._session(ws, random.Random(7), (0, 0))
+    assert len(ws.sent) == 1
+    # its own refusal: it chooses the other action of the same view
+    ws = ScriptedSocket([VIEW, "idle", lambda sent: refusal(sent[-1]["id"]), "idle"])
+    await bots._session(ws, random.Random(7), (0, 0))
+    assert sorted(f["d"]["type"] for f in ws.sent) == ["add", "say"]

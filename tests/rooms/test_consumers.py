@@ -159,7 +159,8 @@ async def test_stream_items_are_relayed_to_the_table_and_absorbed_later():
     await tv.drain()
     await phones[0].act({"type": "doodle", "points": [[0.1, 0.2]]})
     f = await tv.recv()
-    assert f["t"] == "doodle" and f["d"]["points"] == [[0.1, 0.2]]
+    assert f["t"] == "stream" and [i["t"] for i in f["d"]["items"]] == ["doodle"]
+    assert f["d"]["items"][0]["d"]["points"] == [[0.1, 0.2]] and f["d"]["ack"] == []
     await phones[0].act({"type": "doodle", "points": "nope"})     # not a list: the platform
     assert (await phones[0].error())["d"]["code"] == "bad_action"
     await phones[0].act({"type": "doodle", "points": []})         # a list the rules refuse
@@ -217,7 +218,7 @@ async def test_stream_items_pending_when_the_host_ends_the_game_are_in_its_final
     for n in range(3):
         await phones[0].act({"type": "doodle", "points": [[0.1 * n, 0.2]]})
     await tv.until(lambda v: True)
-    while sum(f["t"] == "doodle" for f in tv.frames) < 3:
+    while sum(len(f["d"]["items"]) for f in tv.frames if f["t"] == "stream") < 3:
         await tv.recv()
     await tv.act({"type": "end"})
     await tv.until(lambda v: v["room"]["phase"] == "lobby")

@@ -138,8 +138,10 @@ async def test_a_stream_item_is_cut_to_its_fields_before_it_is_relayed_or_stored
     await phones[0].until(lambda v: v["room"]["phase"] == "playing")
     await phones[0].act({"type": "doodle", "points": [[0.1, 0.2]], "junk": "x" * 60000})
     f = await tv.recv()
-    while f["t"] != "doodle":
+    while f["t"] != "stream":
         f = await tv.recv()
+    assert f["d"]["items"] == [{"t": "doodle", "d": f["d"]["items"][0]["d"]}]
+    assert "junk" not in json.dumps(f)
     await phones[0].act({"type": "doodle", "points": [[0.3, 0.4]] * 1001})     # over its bound
     assert (await phones[0].error())["d"]["code"] == "bad_action"
     await database_sync_to_async(streams.flush)()

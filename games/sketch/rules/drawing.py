@@ -125,6 +125,12 @@ def stream(state: dict, seat, action: dict, now: int) -> Relay | Rejected:
     return Relay(frame=frame, to=(seat,))
 
 
+def stream_many(state: dict, items, now: int) -> list:
+    """The verdicts on one tick's items [(seat, action), ...], in order: `stream` for each,
+    against the same snapshot (a board filling up within the tick is caught by `absorb`)."""
+    return [stream(state, seat, action, now) for seat, action in items]
+
+
 def _fold(strokes: list, kind: str, action: dict) -> list:
     """The board's stroke list after one item (a new list; old strokes are shared)."""
     if kind == "clear":

@@ -107,6 +107,9 @@ class Sketch:
     def stream(self, state, seat, action, now):
         return drawing.stream(state, seat, action, now)
 
+    def stream_many(self, state, items, now):
+        return drawing.stream_many(state, items, now)
+
     def absorb(self, state, items):
         return drawing.absorb(state, items)
 

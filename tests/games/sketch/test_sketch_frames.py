@@ -129,14 +129,15 @@ async def test_whole_sketch_games_leak_no_word_drawing_or_wrong_guess():
     types = [e["type"] for e in rec.log["events"]]
     assert types[-1] == "game_ended" or "game_ended" in types
     assert "board_won" in types and "feedback_given" in types
-    relays = sum(1 for _, v, text in rec.frames if v is None and text.startswith('{"t":"stroke"'))
+    relays = sum(1 for _, v, text in rec.frames if v is None and text.startswith('{"t":"stream"')
+                 and '"items":[{' in text)
     assert relays >= 5 and rec.reconnects >= 3
     # the drawings travel in blobs frames (checked above against the state of their view);
     # the server's view frames only name them
     blob_frames = [text for _, _, text in rec.frames if text.startswith('{"t":"blobs"')]
     assert len(blob_frames) >= 5 and all('"p":[' in text for text in blob_frames)
     assert not any('"p":[' in text for _, _, text in rec.frames if text.startswith('{"t":"view"'))
-    print(f"\nsketch frames checked: {checked} ({relays} stroke relays, {rec.actions} actions, "
+    print(f"\nsketch frames checked: {checked} ({relays} stream frames with strokes, {rec.actions} actions, "
           f"{rec.reconnects} reconnects)")
     assert checked > 250
 

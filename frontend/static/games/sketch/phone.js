@@ -33,9 +33,9 @@ function setup(app) {
   document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
 }
 
-/** The relayed stroke frames acknowledge our own strokes; other frames are ignored. */
+/** A tick's `stream` frame acknowledges our own strokes in `ack`; other frames are ignored. */
 export function stream(frame) {
-  if (frame && frame.id != null && S.pending.has(frame.id)) S.pending.delete(frame.id);
+  if (frame && frame.t === 'stream' && frame.d) for (const id of frame.d.ack || []) S.pending.delete(id);
 }
 
 /** A refused stroke / undo / clear: drop the pen, reload the boards from the next view, no toast. */
