@@ -46,7 +46,7 @@ async def returned(code, tv, phone, pid, since):
     again = await back(code, phone)
     now = await row(code)
     game = registry.get(now.game_id)
-    assert again.view["you"] == {"role": "player", "id": pid}
+    assert {k: again.view["you"][k] for k in ("role", "id")} == {"role": "player", "id": pid}
     assert again.view["game"] == game.view(now.state, pid)
     await tv.until(lambda v: player(v, pid)["connected"] and not player(v, pid)["standin"])
     assert pid not in (await row(code)).away
