@@ -67,6 +67,8 @@ async def test_sketch_drawings_reach_the_other_process_once_for_each_socket(
         assert all(len(s) == 1 for s in drawn.values()) and len(drawn) == 3
         assert any(f["t"] == "blobs" and len(f["d"]) == 3 for f in tv.frames)
         mark, v0 = len(tv.frames), tv.version
+        # a phone guesses once its own process has shown it the guessing round, as a person does
+        await phones[0].wait(lambda v: v["game"]["phase"] == "guessing", timeout=20)
         await phones[0].act({"type": "guess", "player": seats[1]["player_id"], "board": 0, "text": "nope"})
         await tv.wait(lambda v: tv.version > v0)
         await asyncio.sleep(0.5)
