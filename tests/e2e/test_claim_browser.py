@@ -63,7 +63,8 @@ async def test_a_new_browser_reclaims_its_seat_in_the_lobby_and_in_a_game(tmp_pa
             await vip.locator(".request button.approve").click()
             await bob3.locator(".generic").wait_for()
             you = await bob3.evaluate("() => window.partyhub.you")
-            assert you == {"role": "player", "id": bob_id}
+            assert {k: you[k] for k in ("role", "id")} == {"role": "player", "id": bob_id}
+            assert you["language"] in ("en", "uk", "ru")       # the seat's own language (issue 22)
             await tv.wait_for_function("() => window.partyhub.view.room.players.every((p) => p.connected)")
             await shot(bob3, f"claim-back-game-{lang}")
             assert not errors, errors
