@@ -23,6 +23,7 @@ import uuid
 import websockets
 
 from partyhub import bots
+from partyhub.blobs import Held
 
 
 class Player:
@@ -120,8 +121,9 @@ class Player:
             reader.cancel()
 
     async def _read(self, ws):
+        held = Held()       # the drawings this connection was sent (a new one starts empty)
         async for raw in ws:
-            f = json.loads(raw)
+            f = held.take(json.loads(raw))
             t = f.get("t")
             if t == "view":
                 if f["v"] > self.version:

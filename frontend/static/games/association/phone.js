@@ -18,7 +18,9 @@ function build(root, app) {
   P.zoomBox = h('div', { class: 'as-zoom', hidden: true, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'as-zoom-title' });
   P.zoomBox.addEventListener('click', (e) => { if (e.target === P.zoomBox) closeZoom(); });
   P.zoomBox.addEventListener('keydown', zoomKeys);
+  const typed = P.input ? P.input.value : '';   // a page redrawn anew keeps the clue being typed
   P.input = h('input', { type: 'text', class: 'as-p-input', maxlength: 140, autocomplete: 'off', enterkeyhint: 'send' });
+  P.input.value = typed;
   P.input.addEventListener('input', () => updateButtons());
   P.input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); tell(false); } });
   P.stripKey = null;
