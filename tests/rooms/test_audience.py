@@ -312,3 +312,19 @@ def test_the_audience_pass_endpoint():
     with pytest.raises(Exception):
         selectors.actor_for(other, p["token"])      # another room's pass opens nothing there
     assert audiencepass.read(p["token"] + "x", 1) is None
+
+
+async def test_unreachable_tallies_refuse_votes_and_never_stall_the_game(monkeypatch):
+    code, tv, phones, fan = await playing()
+
+    class Away:
+        def __getattr__(self, name):
+            def fail(*args):
+                raise ConnectionError("Redis is away")
+            return fail
+    monkeypatch.setattr(tallies, "backend", lambda: Away())
+    ref = await fan.act({"type": "predict", "n": 1})
+    err = await fan.error()
+    assert (err["d"]["code"], err["d"]["ref"]) == ("no_ballot", ref)
+    folded = await turn_over(tv, phones, 1)
+    assert folded["voters"] == 0 and tv.view["game"]["total"] == 1
