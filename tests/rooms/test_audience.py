@@ -317,12 +317,10 @@ def test_the_audience_pass_endpoint():
 async def test_unreachable_tallies_refuse_votes_and_never_stall_the_game(monkeypatch):
     code, tv, phones, fan = await playing()
 
-    class Away:
-        def __getattr__(self, name):
-            def fail(*args):
-                raise ConnectionError("Redis is away")
-            return fail
-    monkeypatch.setattr(tallies, "backend", lambda: Away())
+    def away(*args):
+        raise ConnectionError("Redis is away")
+    for verb in ("record", "entries", "votes", "close"):
+        monkeypatch.setattr(tallies.backend(), verb, away)
     ref = await fan.act({"type": "predict", "n": 1})
     err = await fan.error()
     assert (err["d"]["code"], err["d"]["ref"]) == ("no_ballot", ref)
