@@ -326,3 +326,18 @@ async def test_unreachable_tallies_refuse_votes_and_never_stall_the_game(monkeyp
     assert (err["d"]["code"], err["d"]["ref"]) == ("no_ballot", ref)
     folded = await turn_over(tv, phones, 1)
     assert folded["voters"] == 0 and tv.view["game"]["total"] == 1
+
+
+def test_an_audience_type_is_never_also_an_action_type():
+    from partyhub.gamekit import integer
+    from partyhub.rooms import registry
+
+    class Clash:
+        id, streams, actions_schema = "clash", frozenset(), {"predict": {"n": integer()}}
+    class Clash2:
+        id, streams, actions_schema = "clash2", frozenset(), {}
+        audience_schema = {"add": {"n": integer()}}
+    for game in (Clash(), Clash2()):
+        with pytest.raises(ValueError):
+            registry.register(game)
+    assert "predict" in registry.audience_kinds() and registry.get("clash") is None
