@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.e2e.browser import PHONE, chromium, e2e_server, new_room, page, shot, until
+from tests.e2e.test_announce_browser import RECORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -149,13 +150,6 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
 # socket is relayed through Playwright, which adds audience actions to the phone's views and
 # answers its audience actions itself (a `mine`, or a refusal), and gives the TV tallies.
 
-RECORD = """() => {
-  if (window.__said) return;
-  const el = document.querySelector('.announce');
-  window.__said = [];
-  new MutationObserver(() => { if (el.textContent) window.__said.push(el.textContent); })
-    .observe(el, { childList: true, characterData: true, subtree: true });
-}"""
 VOTES = [{"type": "audience_vote", "card": "c1"}, {"type": "audience_vote", "card": "c2"},
          {"type": "audience_vote", "card": "c3"}]
 
