@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.e2e.browser import PHONE, chromium, e2e_server, new_room, page, shot, until
+from tests.e2e.axe import axe_check
 from tests.e2e.test_announce_browser import RECORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -110,6 +111,7 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
             await along.wait_for()
             assert "locked" in await liz.locator(".form-error").inner_text()
             await both_widths(liz, "audience-along-offer")
+            await axe_check(liz, "join form, play along offered")
             await along.click()
             await audience_lobby(liz)
             assert (await stored_pass(liz, code))["name"] == "Liz"
@@ -120,6 +122,7 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
             await switch.wait_for()
             assert await switch.is_checked()
             await shot(tv, "audience-tv-drawer-on")
+            await axe_check(tv, "tv settings drawer", selector=".settings-drawer")
             await switch.click()
             await until(tv, "() => window.partyhub.view.room.audience_play === false")
             assert not await switch.is_checked()
@@ -237,6 +240,7 @@ async def test_the_shell_offers_audience_votes_marks_yours_and_says_it_once(tmp_
             assert sum("Your vote is in." in s for s in said) == 1 and not any("Done." in s for s in said), said
             assert await phone.evaluate("() => window.partyhub.audience.mine.votes") == {"card": "c1"}
             await both_widths(phone, "audience-bar-voted")
+            await axe_check(phone, "audience phone, a vote cast")
             # a refused vote: the error, read once
             await phone.locator(".gen-actions button", has_text="Vote: c3").click()
             await until(phone, "() => window.__said.some((s) => s.includes('Nothing to vote on right now.'))")
