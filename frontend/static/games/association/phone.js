@@ -115,11 +115,11 @@ function drawStatus(app, view, g, own) {
   let sub = null;
   const isTeller = you && you === g.storyteller;
   const crowd = !you && own.some((a) => a.type === AUD_VOTE);
+  const picked = crowd && audPick(app, g);
   if (crowd) {                       // the audience votes along
-    const pick = audPick(app, g);
-    const n = pick ? g.table.indexOf(pick) + 1 : 0;
+    const n = picked ? g.table.indexOf(picked) + 1 : 0;
     title = n ? t('association.aud_voted', { n }) : t('association.aud_vote');
-    sub = t('association.aud_vote_hint');
+    sub = n ? t('association.aud_change_hint') : t('association.aud_vote_hint');
   } else if (!you && g.phase === 'reveal' && g.last) {
     title = t(`association.case.${g.last.case}`);
     const pick = P.picks.get(g.last.turn);
@@ -149,9 +149,9 @@ function drawStatus(app, view, g, own) {
       h('span', null, g.clue ? `“${g.clue}”` : `🗣 ${t('association.spoken')}`));
   put(P.status,
     clue,
-    h('div', { class: ['as-p-title', mine && 'mine'] }, title),
+    h('div', { class: ['as-p-title', mine && !picked && 'mine'] }, title),
     sub ? h('div', { class: 'as-p-sub' }, sub) : null);
-  P.status.classList.toggle('mine', mine && !crowd);
+  P.status.classList.toggle('mine', mine && !picked);   // yellow: your move (the audience: until it voted)
 }
 
 // ---- the cards: the hand, or the table during vote and reveal --------------------------------

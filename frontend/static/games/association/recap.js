@@ -13,10 +13,11 @@ export function results(box, view, app) {
   const key = JSON.stringify([turns.length, res.turns, fav, app.lang]);
   if (box._recap === key) return;
   box._recap = key;
+  // the award rides in the recap's heading row (no height of its own on a full TV)
   const award = fav.length ? h('section', { class: 'as-award', 'aria-labelledby': 'as-award-title' },
-    h('h2', { id: 'as-award-title' }, '👥 ', t('association.aud_favourite')),
+    h('h3', { id: 'as-award-title' }, '👥 ', t('association.aud_favourite')),
     h('div', { class: 'as-award-who' }, fav.map((id) => h('span', { class: 'as-award-p' },
-      avatar(app, id), h('span', null, player(app, id).name)))),
+      avatar(app, id, 'small'), h('span', null, player(app, id).name)))),
     h('div', { class: 'as-award-n' }, t('association.aud_votes', { n: res.audience.votes[fav[0]] || 0 }))) : null;
   if (!turns.length) { box.replaceChildren(...[award].filter(Boolean)); return; }
   const game = view.game || {};
@@ -40,8 +41,8 @@ export function results(box, view, app) {
         r.audience && r.audience.voters ? h('div', { class: 'as-recap-line crowd' }, '👥 ',
           t('association.aud_found', { found: r.audience.found, n: r.audience.voters })) : null));
   });
-  box.replaceChildren(...[award].filter(Boolean), h('section', { class: 'as-recap', 'aria-labelledby': 'as-recap-title' },
-    h('h2', { id: 'as-recap-title' }, t('association.recap_title')),
+  box.replaceChildren(h('section', { class: 'as-recap', 'aria-labelledby': 'as-recap-title' },
+    h('div', { class: 'as-recap-head' }, h('h2', { id: 'as-recap-title' }, t('association.recap_title')), award),
     // a scrollable list is a tab stop, so a keyboard can scroll it
     h('ol', { class: 'as-recap-list', tabindex: '0', 'aria-labelledby': 'as-recap-title' }, items)));
 }

@@ -182,8 +182,9 @@ function drawCrowd(app, g) {
   put(K.crowd, text ? [h('span', { class: 'as-crowd-icon', 'aria-hidden': 'true' }, '👥'), h('span', null, text)] : null);
   K.crowd.classList.remove('pop');
   K.crowd.hidden = !text || fresh;
+  fitClue();      // the clue's box gives the line its room
   // at the reveal the line comes with the owners' tags, not before
-  if (text && fresh) later(() => { K.crowd.hidden = false; K.crowd.classList.add('pop'); }, revealTime(g.last) + 700);
+  if (text && fresh) later(() => { K.crowd.hidden = false; K.crowd.classList.add('pop'); fitClue(); }, revealTime(g.last) + 700);
 }
 
 function progressAv(app, p, done, out) {

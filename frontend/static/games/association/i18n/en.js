@@ -98,7 +98,7 @@ export default {
  "association.your_turn": "You are the storyteller!",
  "association.aud_vote": "Which card is the storyteller’s? Tap to vote",
  "association.aud_voted": "You voted for card {n}",
- "association.aud_vote_hint": "Tap another card to change your vote. The audience plays for fun: no points.",
+ "association.aud_vote_hint": "The audience plays along for fun: no points.",
  "association.aud_vote_this": "Vote for this card",
  "association.aud_tv_voted": {
   "one": "{n} in the audience voted",
@@ -110,5 +110,6 @@ export default {
   "one": "{n} audience vote",
   "other": "{n} audience votes"
  },
- "association.aud_favourite": "Audience favourite"
+ "association.aud_favourite": "Audience favourite",
+ "association.aud_change_hint": "Tap another card to change your vote."
 };

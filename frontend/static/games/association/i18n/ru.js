@@ -108,7 +108,7 @@ export default {
  "association.your_turn": "Вы — рассказчик!",
  "association.aud_vote": "Какая карта — ведущего? Нажмите, чтобы проголосовать",
  "association.aud_voted": "Вы проголосовали за карту {n}",
- "association.aud_vote_hint": "Нажмите другую карту, чтобы изменить голос. Зрители играют для удовольствия: без очков.",
+ "association.aud_vote_hint": "Зрители играют для удовольствия: без очков.",
  "association.aud_vote_this": "Голосовать за эту карту",
  "association.aud_tv_voted": {
   "one": "{n} зритель проголосовал",
@@ -124,5 +124,6 @@ export default {
   "many": "{n} голосов зрителей",
   "other": "{n} голоса зрителей"
  },
- "association.aud_favourite": "Любимец зрителей"
+ "association.aud_favourite": "Любимец зрителей",
+ "association.aud_change_hint": "Нажмите другую карту, чтобы изменить голос."
 };

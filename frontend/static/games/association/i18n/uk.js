@@ -108,7 +108,7 @@ export default {
  "association.your_turn": "Ви — оповідач!",
  "association.aud_vote": "Яка карта — оповідача? Торкніться, щоб проголосувати",
  "association.aud_voted": "Ви проголосували за карту {n}",
- "association.aud_vote_hint": "Торкніться іншої карти, щоб змінити голос. Глядачі грають для розваги: без очок.",
+ "association.aud_vote_hint": "Глядачі грають для розваги: без очок.",
  "association.aud_vote_this": "Голосувати за цю карту",
  "association.aud_tv_voted": {
   "one": "{n} глядач проголосував",
@@ -124,5 +124,6 @@ export default {
   "many": "{n} голосів глядачів",
   "other": "{n} голосу глядачів"
  },
- "association.aud_favourite": "Улюбленець глядачів"
+ "association.aud_favourite": "Улюбленець глядачів",
+ "association.aud_change_hint": "Торкніться іншої карти, щоб змінити голос."
 };
