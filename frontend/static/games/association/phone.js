@@ -8,10 +8,16 @@ import { setup, put, face, player, avatar, tagStyle, crowdBadge } from './board.
 const P = {
   root: null, stage: null, selected: null, sent: null, zoom: null, stripKey: null,
   cards: new Map(), hadOwn: false, hadAny: false, input: null, panelKey: null,
-  hooked: false, pending: null, picks: new Map(),   // the audience: a vote on its way, turn -> card
+  pending: null, picks: new Map(),   // the audience: a vote on its way, turn -> card
 };
 
 const AUD_VOTE = 'audience_vote';
+
+/** Your own vote (a `mine` frame) came back, or the tally moved: draw the marks anew. */
+function onCrowd(state) {
+  if (state && state.mine) P.pending = null;
+  rerender();
+}
 
 /** The audience's own pick in this turn's open ballot (app.audience.mine), else the vote on
  * its way; remembered per turn so the reveal can say whether it found the story card. */
@@ -67,10 +73,7 @@ export function render(root, view, app) {
   setup(app);
   P.app = app;
   app.onError(refused);
-  if (!P.hooked && app.onAudience) {   // the audience's own vote and the tally come in apart
-    P.hooked = true;
-    app.onAudience(() => { if ((app.audience || {}).mine) P.pending = null; rerender(); });
-  }
+  if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)
   if (P.root !== root || !root.contains(P.status)) build(root, app);
   const g = view.game;
   if (!g) return;

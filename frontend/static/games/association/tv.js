@@ -6,13 +6,20 @@
 import { setup, put, face, back, player, avatar, tagStyle, crowdBadge } from './board.js';
 
 let K = null;   // the screen's persistent parts
-let hooked = false;   // app.onAudience registered (once per page)
+let shell = null;     // the app the TV renders for (the tally hook draws with it)
+
+/** A tally frame comes between views: the audience line follows it. */
+function onCrowd() {
+  if (K && shell && shell.view && shell.view.game) drawCrowd(shell, shell.view.game);
+}
 
 const FLY_START = 350;     // ms after the reveal starts: the first voter chip takes off
 const FLY_STEP = 260;      // between two chips
 
 export function render(root, view, app) {
   setup(app);
+  shell = app;
+  if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)
   const g = view.game;
   if (!g) return;
   if (!K || K.root !== root || !root.contains(K.box)) build(root, app);
@@ -86,10 +93,7 @@ function build(root, app) {
   K = { root, box, head, teller, clue, progress, crowd, table, scores, credits, pills: new Map(),
     tableKey: null, stage: null, count: 0, hold: 0, holdTurn: null, timers: [], backs: 0 };
   credits.textContent = app.t('association.credits');
-  if (!hooked && app.onAudience) {    // a tally frame comes between views
-    hooked = true;
-    app.onAudience(() => { if (K && app.view && app.view.game) drawCrowd(app, app.view.game); });
-  }
+
   window.addEventListener('resize', () => { if (K) { fit(); fitClue(); } });
 }
 
