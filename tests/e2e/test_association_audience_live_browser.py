@@ -25,13 +25,15 @@ async def phase(p):
 
 
 async def play_until(tv, phones, want):
-    for _ in range(40):
+    for _ in range(100):            # 30 s: a busy machine answers slowly
         if await phase(tv) in want:
             return
         for p in phones:
             await p.evaluate(MOVE)
         await tv.wait_for_timeout(300)
-    raise AssertionError(f"the game never reached {want}")
+    seen = [await p.evaluate("() => [window.partyhub.view.game.phase, window.partyhub.gameActions()]")
+            for p in phones]
+    raise AssertionError(f"the game never reached {want}: TV {await phase(tv)}, phones {seen}")
 
 
 async def test_an_audience_phone_votes_in_a_real_game(tmp_path, chromium_path):
