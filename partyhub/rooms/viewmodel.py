@@ -38,6 +38,9 @@ def room_part(room, seats, join_url: str) -> dict:
         "standin": (standin.delay_ms(room) or 0) // 1000,
         "family": familymode.on(room),
         "audience_play": bool(room.settings.get("audience")),
+        # the open ballot's key (no secret: "t3"), so a voter's phone tells ballots apart
+        "audience_ballot": (audience_play.ballot(game, room.state)
+                            if running and audience_play.may_play(room, game) else None),
         "join_url": join_url, "players": players,
         "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
         "options": room.options if room.phase != "lobby" else None,

@@ -52,6 +52,7 @@ async def test_an_audience_pass_votes_and_gets_its_own_votes_back():
     code, tv, phones, fan = await playing()
     assert fan.view["you"] == {"role": "audience", "id": None}
     assert fan.view["room"]["audience_play"] is True
+    assert fan.view["room"]["audience_ballot"] == "t0"      # the open ballot, named in every view
     assert {"type": "predict", "n": 2} in fan.view["actions"]
     assert not any(a["type"] == "predict" for a in phones[0].view["actions"])
     ref = await fan.act({"type": "predict", "n": 2})
@@ -134,6 +135,7 @@ async def test_the_host_turns_the_audience_off():
     assert any(a["type"] == "settings" and "audience" in a for a in tv.view["actions"])
     await tv.act({"type": "settings", "audience": False})
     await fan.until(lambda v: v["room"]["audience_play"] is False)
+    assert fan.view["room"]["audience_ballot"] is None     # nothing open while the host says no
     assert fan.view["actions"] == []
     await fan.act({"type": "predict", "n": 2})
     assert (await fan.error())["d"]["code"] == "audience_off"

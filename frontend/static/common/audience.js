@@ -9,8 +9,8 @@
 // - A view of another game (`room.game_no`) or of the lobby clears everything.
 // - A phone whose audience actions go from some to none while the game runs unpaused with the
 //   audience on has seen its ballot close: its `mine` goes (the next ballot may use the same
-//   keys: jinx's slots). A view that names the open ballot (`room.audience_ballot`: no server
-//   sends it yet) drops a `mine` of another ballot at once, back-to-back ballots included.
+//   keys: jinx's slots). A view that names the open ballot
+//   (`room.audience_ballot`) drops a `mine` of another ballot at once, back-to-back ones too.
 import { ROOM_ACTIONS } from './util.js';
 
 /** An audience socket's game actions are the audience's (audience_vote, the test game's
@@ -81,7 +81,7 @@ export function createAudience() {
         past = new Set();
         return clear();
       }
-      // a view that names the open ballot (room.audience_ballot, where the server sends it)
+      // a view that names the open ballot (room.audience_ballot)
       if ('audience_ballot' in room && mine && mine.ballot !== room.audience_ballot) {
         mine = null;
         return true;
