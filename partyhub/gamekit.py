@@ -102,6 +102,16 @@ class Rejected:
 
 
 @dataclass(frozen=True)
+class Ballot:
+    """An audience action accepted (`audience_check`): `key` None records nothing (a wrong
+    sketch guess) but `reply` still answers the voter; a later value for the same key replaces
+    the earlier one (docs: the audience design, issue 22)."""
+    key: str | None
+    value: Any = None
+    reply: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Relay:
     """A stream item accepted: `frame` is sent as {"t": <type>, "d": frame} to `to` viewers."""
     frame: dict
