@@ -64,5 +64,34 @@ export default {
  "sketch.heard_close": "«{text}»: автор каже «близько»!",
  "sketch.heard_far": "«{text}»: автор каже «далеко».",
  "sketch.heard_asked": "Ваш малюнок вгадує {name}: «{text}».",
- "sketch.tiebreak": "За рівних очок перемагає той, у кого лишилося менше власних дощок."
+ "sketch.tiebreak": "За рівних очок перемагає той, у кого лишилося менше власних дощок.",
+ "sketch.aud_hint": "Вгадуйте малюнки! Лише заради слави.",
+ "sketch.aud_prev": "Попередній малюнок",
+ "sketch.aud_next": "Наступний малюнок",
+ "sketch.aud_boards": "Малюнки",
+ "sketch.aud_type": "Напишіть, що бачите",
+ "sketch.aud_got": "Вгадано:",
+ "sketch.aud_right": "Так: {word}!",
+ "sketch.aud_wrong": "«{text}» — не те",
+ "sketch.aud_more": "+{n}",
+ "sketch.aud_n": {
+  "one": "{n} глядач",
+  "few": "{n} глядачі",
+  "many": "{n} глядачів",
+  "other": "{n} глядача"
+ },
+ "sketch.aud_best": {
+  "one": "Найкращий відгадувач серед глядачів",
+  "few": "Найкращі відгадувачі серед глядачів",
+  "many": "Найкращі відгадувачі серед глядачів",
+  "other": "Найкращі відгадувачі серед глядачів"
+ },
+ "sketch.aud_right_n": {
+  "one": "{n} малюнок вгадано",
+  "few": "{n} малюнки вгадано",
+  "many": "{n} малюнків вгадано",
+  "other": "{n} малюнка вгадано"
+ },
+ "err.sketch.empty_guess": "Напишіть здогадку.",
+ "err.sketch.long_guess": "Здогадка задовга."
 };
