@@ -62,6 +62,7 @@ function tap(slot, app) {
     app.act({ type: 'audience_predict', slot });
     return;
   }
+  if (p) return;      // a prediction is on its way
   const a = pickFor(slot, view, app);
   if (a && S.pending == null) {
     S.pending = slot;

@@ -14,7 +14,8 @@ export function results(box, view, app) {
   const ids = Object.keys(won).sort((a, b) => won[b].length - won[a].length);
   const best = aud.length ? h('section', { class: 'jx-aud-best', 'aria-labelledby': 'jx-aud-best-title' },
     h('h2', { id: 'jx-aud-best-title' }, t('jinx.aud_best', { n: aud.length })),
-    h('p', null, aud.map((b) => b.name).join(', '), ' · ', t('jinx.aud_right_n', { n: aud[0].right }))) : null;
+    h('p', null, aud.slice(0, 8).map((b) => b.name).join(', '), aud.length > 8 ? ` +${aud.length - 8}` : '', ' · ',
+      t('jinx.aud_right_n', { n: aud[0].right }))) : null;
   if (!ids.length) { box.replaceChildren(...(best ? [best] : [])); return; }
   box.replaceChildren(...(best ? [best] : []), h('section', { class: 'jx-recap', 'aria-labelledby': 'jx-recap-title' },
     h('h2', { id: 'jx-recap-title' }, t('jinx.recap_title')),

@@ -20,7 +20,13 @@ function audienceBest(app, view) {
   const h = app.h;
   return h('section', { class: 'sk-audbest', 'aria-labelledby': 'sk-audbest-title' },
     h('h2', { id: 'sk-audbest-title' }, app.t('sketch.aud_best', { n: best.length })),
-    h('p', null, best.map((b) => b.name).join(', '), ' · ', app.t('sketch.aud_right_n', { n: best[0].right })));
+    h('p', null, names(best), ' · ', app.t('sketch.aud_right_n', { n: best[0].right })));
+}
+
+/** At most 8 names, then +N (a big tie). */
+function names(best) {
+  const shown = best.slice(0, 8).map((b) => b.name).join(', ');
+  return best.length > 8 ? `${shown} +${best.length - 8}` : shown;
 }
 
 export function gallery(app, view, key) {

@@ -109,7 +109,7 @@ function drawAudience() {
     const names = r ? (r.names || []) : [];
     const more = r ? r.n - names.length : 0;
     const text = !r ? '' : names.length
-      ? (more > 0 ? `${names.join(', ')} ${app.t('sketch.aud_more', { n: more })}` : names.join(', '))
+      ? (more > 0 ? `${names.join(', ')} +${more}` : names.join(', '))
       : app.t('sketch.aud_n', { n: r.n });
     if (S.audKeys.get(k) === text) continue;
     S.audKeys.set(k, text);

@@ -69,7 +69,6 @@ export default {
  "sketch.aud_got": "You got it:",
  "sketch.aud_right": "Right: {word}!",
  "sketch.aud_wrong": "“{text}” is not it",
- "sketch.aud_more": "+{n}",
  "sketch.aud_n": {
   "one": "{n} in the audience",
   "other": "{n} in the audience"

@@ -73,7 +73,6 @@ export default {
  "sketch.aud_got": "Угадано:",
  "sketch.aud_right": "Верно: {word}!",
  "sketch.aud_wrong": "«{text}» — не то",
- "sketch.aud_more": "+{n}",
  "sketch.aud_n": {
   "one": "{n} зритель",
   "few": "{n} зрителя",

@@ -73,7 +73,6 @@ export default {
  "sketch.aud_got": "Вгадано:",
  "sketch.aud_right": "Так: {word}!",
  "sketch.aud_wrong": "«{text}» — не те",
- "sketch.aud_more": "+{n}",
  "sketch.aud_n": {
   "one": "{n} глядач",
   "few": "{n} глядачі",
