@@ -358,7 +358,7 @@ function drawGame(view) {
 function audienceWho() {
   const name = app.audienceName;
   return name ? h('span', { class: 'gb-who' }, h('span', { class: 'gb-name' }, name),
-    h('span', { class: 'gb-score' }, t('audience.in_audience'))) : h('span', { class: 'gb-name' }, t('audience.watching'));
+    h('span', { class: 'gb-score' }, t('audience.in_audience'))) : h('span', { class: 'gb-name' }, t('audience.in_audience'));
 }
 
 /** An audience phone during a game: "vote along" while audience actions are offered, else
