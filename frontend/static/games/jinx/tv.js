@@ -27,7 +27,7 @@ function build(root, app) {
   S.scores = h('section', { class: 'jx-scores' });
   S.note = h('p', { class: 'jx-note', hidden: true });
   S.aud = h('p', { class: 'jx-aud', 'aria-live': 'polite', hidden: true });
-  root.replaceChildren(h('div', { class: 'jx-tv' }, S.side, h('div', { class: 'jx-board-wrap' }, S.board, S.aud, S.note), S.scores));
+  root.replaceChildren(h('div', { class: 'jx-tv' }, S.side, h('div', { class: 'jx-board-wrap' }, S.board, S.note), S.scores));
 }
 
 export function render(root, view, app) {
@@ -177,7 +177,8 @@ function drawScores(app, view, game, tab) {
   app.standin(h('span', { class: 'jx-score-name' }, p.name), p),
   out.has(p.id) ? h('span', { class: 'jx-tag' }, app.t('jinx.out')) : null,
   h('span', { class: 'jx-score-n' }, String((game.won || {})[p.id] ?? p.score ?? 0))));
-  S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows);
+  // the audience's line sits under the scores (the square keeps the screen's height)
+  S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows, S.aud);
 }
 
 /** The reveal: every card of last.moves flies from where it was to where it goes. */

@@ -611,7 +611,7 @@ function renderAudience(root, view, app) {
     root._akey = key;
     P.who.replaceChildren(h('span', { class: 'chip', 'aria-hidden': 'true', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : ''),
       h('b', null, app.name(b.player)), h('span', null, ` · ${app.t('sketch.board', { n: b.board + 1 })}`));
-    P.who.style.setProperty('--pc', p ? p.color : '#888');
+    P.who.parentNode.style.setProperty('--pc', p ? p.color : '#888');   // the drawer's colour frames it
     P.form.hidden = got;
     P.reply.className = ['sk-areply', got ? 'ok' : r && !r.right ? 'no' : ''].join(' ');
     P.reply.replaceChildren(...(got ? [h('span', null, app.t('sketch.aud_got')), word && word !== '✓' ? h('b', { class: 'reveal', lang: view.room.language }, ` ${word}`) : '']
