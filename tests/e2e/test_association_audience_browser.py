@@ -161,6 +161,18 @@ async def test_the_audience_phone_votes_and_the_tv_shows_the_audience(chromium_p
             await tv.locator(".as-award").wait_for(timeout=10_000)
             await settled(tv)
             await shot(tv, f"association-audience-tv-results-{lang}")
+            # the recap under the podium never pushes the podium up over the headline, and a
+            # shared step stands its players in one row
+            boxes = await tv.evaluate("""() => {
+              const r = (e) => e.getBoundingClientRect();
+              const head = r(document.querySelector('.results-head'));
+              const tops = [...document.querySelectorAll('.pod-player')].map((e) => r(e).top);
+              const shared = [...document.querySelectorAll('.step-players.shared')].map(
+                (s) => new Set([...s.querySelectorAll('.pod-player')].map((e) => Math.round(r(e).top))).size);
+              return {head: head.bottom, top: Math.min(...tops), shared};
+            }""")
+            assert boxes["top"] >= boxes["head"] - 1, boxes
+            assert all(n == 1 for n in boxes["shared"]), boxes
             await tv.context.close()
         # the audience phone's results: the award too
         ph, sock = await scripted(browser, {"width": 320, "height": 640}, "phone", errors)
