@@ -62,6 +62,30 @@ service hands the chosen deck to `check` and `setup` as plain data in `options["
 {"id", "name", "image", "cards": [card ids], "spares": [the default deck's other ids]}.
 The rules keep what they need in the state; they never look a deck up themselves.
 
+Optional, the audience plays along (docs/protocol.md, "The audience"; all pure):
+    audience_schema: dict[str, dict[str, Field]]
+        the audience's action types and their fields, cleaned like actions_schema
+        ({"audience_vote": {"card": string(64)}}); a type is never also a seat's action
+    audience_ballot(state) -> str | None
+        the key of the ballot open now ("t3", "r2:vote", ...), unique within a game;
+        None: the audience has nothing to do now
+    audience_actions(state) -> list[dict]
+        concrete legal audience actions now (free text None); [] when no ballot is open
+    audience_check(state, action, mine: dict) -> Ballot | Rejected
+        one audience action judged against the state (a recent snapshot of it); `mine` is
+        this voter's entries in the open ballot so far ({key: value}). Ballot(key, value,
+        reply): key None records nothing (a wrong guess) but still answers `reply`. A later
+        value for the same key replaces the earlier one (each voter counts once per key).
+    audience_summary(state, entries) -> dict
+        the public live summary the TV's `tally` frame carries; entries = {voter: {"name":
+        str | None, "votes": {key: value}}}. It MUST NOT reveal a secret (no per-card counts
+        while a vote is secret).
+    audience_close(state, ballot, entries) -> state
+        folds the closed ballot into a NEW state (never mutates); called by the platform in
+        the write that ends the ballot's phase (the ballot open before the rules' result is
+        no longer the open one after it). What it keeps shows in views when the rules say it
+        is public, and in outcome()'s results.
+
 Optional, for high-rate streams (only games with `streams`):
     stream(state, seat, action, now) -> Relay | Rejected
         checks one stream item against a recent snapshot of the state; never mutates it
@@ -99,6 +123,15 @@ class Rejected:
     code: str
     message: str = ""
     public: bool = False   # the table hears of it too (a "JINX!" collision): {"t": "notice"}
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """An audience action accepted (audience_check): `value` under `key` in the voter's
+    entries of the open ballot (key None: nothing recorded); `reply` goes to the voter."""
+    key: str | None
+    value: Any = None
+    reply: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,9 @@ PARTYHUB_LIMITS = {
     "frames_burst": 60,
     "stream_per_second": 60.0,
     "stream_burst": 120,
+    # The audience's actions (votes, predictions, guesses: partyhub/rooms/audience.py), per socket.
+    "audience_per_second": 5.0,
+    "audience_burst": 10,
     "strikes_before_close": 3,
     "joins_per_minute": int(os.environ.get("PARTYHUB_JOINS_PER_MINUTE", "30")),
     "max_seats": 16,

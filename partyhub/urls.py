@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/rooms/<str:code>", api.rooms_summary),
     path("api/rooms/<str:code>/join", api.rooms_join),
     path("api/rooms/<str:code>/claim", api.rooms_claim),
+    path("api/rooms/<str:code>/audience", api.rooms_audience),
     path("api/rooms/<str:code>/qr.svg", api.rooms_qr),
     path("api/rooms/<str:code>/log", api.rooms_log),
     path("api/rooms/<str:code>/keepsakes", keepsakes.keepsakes_pass),

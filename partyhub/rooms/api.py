@@ -18,7 +18,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from partyhub.origin import origin_allowed
-from partyhub.rooms import botpass, decks, limits, net, seating, selectors, services, uploads
+from partyhub.rooms import audiencepass, botpass, decks, limits, net, seating, selectors, services, uploads
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.limits import body_limit, client_address
 from partyhub.rooms.models import Event
@@ -121,6 +121,16 @@ def rooms_join(request, code):
     _publish(change)
     return JsonResponse({"player_id": seat.player_id, "token": token,
                          "color": seat.color, "symbol": seat.symbol}, status=201)
+
+
+@api
+@require_POST
+def rooms_audience(request, code):
+    """An audience pass: a name to play along with, no seat (audiencepass.py)."""
+    body = _body(request)
+    if not limits.join_allowed(client_address(request)):
+        raise fail("rate_limited")
+    return JsonResponse(_db(audiencepass.issue, code, body.get("name")), status=201)
 
 
 def _language(request, body) -> str | None:

@@ -16,7 +16,8 @@ from django.conf import settings
 
 from partyhub import blobs, metrics
 from partyhub.gamekit import TABLE, Rejected
-from partyhub.rooms import fanout, limits, registry, selectors, services, store, streams, timekeeper
+from partyhub.rooms import (audience, fanout, limits, registry, selectors, services, store, streams,
+                            timekeeper)
 from partyhub.rooms.errors import MESSAGES, ServiceError, fail
 from partyhub.rooms.limits import Bucket
 from partyhub.rooms.publish import publish, remember
@@ -105,6 +106,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         budget = settings.PARTYHUB_LIMITS
         self.bucket = Bucket(budget["frames_per_second"], budget["frames_burst"])
         self.stream_bucket = Bucket(budget["stream_per_second"], budget["stream_burst"])
+        self.audience_bucket = Bucket(budget["audience_per_second"], budget["audience_burst"])
         self.strikes = 0
         self.address = limits.client_address(self.scope)
         refusal = self._door()
@@ -135,6 +137,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self._send_own_view(change)
         except ServiceError as e:       # the room closed (or the seat went) meanwhile
             return await self._refuse_socket(e)
+        await audience.greet(self)      # the TV's tally, an audience member's own votes
 
     def _door(self) -> str | None:
         """The limits a socket passes before anything is looked up (docs/security.md): the
@@ -188,6 +191,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         d = frame.get("d")
         if kind != "act" or not isinstance(d, dict) or not isinstance(d.get("type"), str):
             return await self._refuse("bad_frame", ref)
+        if d["type"] in audience.kinds():    # judged on the snapshot, no lock, no write
+            if not self.audience_bucket.take():
+                return await self._flood(ref)
+            return await audience.offer(self, ref, d)
         if self._is_stream(d["type"]):
             if not self.stream_bucket.take():
                 return await self._flood(ref)

@@ -44,7 +44,9 @@ def advance(room, seats, actor, d, now):
     result = game.advance(room.state, clock.game_now(room, now))
     if isinstance(result, Rejected):
         raise fail(result.code, result.message)
-    room.state = result.state
+    from partyhub.rooms import audience
+    before, room.state = room.state, result.state
+    audience.fold(room, game, before)       # as services._accept does for every rules result
     seat = actor.seat.player_id
     store.append(room, "round_advanced", seat, {"by": seat}, now)
     for ev in result.events:

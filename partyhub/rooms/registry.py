@@ -12,6 +12,7 @@ _games: dict = {}
 # An action type means one thing on the server, so an action is cut to its fields before
 # the room (and so its game) is read: `clean`, at the top of services.room_apply.
 _actions: dict = {}
+_audience: dict = {}    # every game's audience action types: {type: {name: Field}}
 
 
 def _known() -> dict:
@@ -30,8 +31,18 @@ def register(game) -> None:
         if kind in ROOM_ACTIONS or _known().get(kind, fields) != fields:
             raise ValueError(f"game {game.id!r}: action {kind!r} is already declared otherwise")
     _known().update(schema)
+    audience = getattr(game, "audience_schema", None) or {}
+    for kind, fields in audience.items():
+        if kind in _known() or _audience.get(kind, fields) != fields:
+            raise ValueError(f"game {game.id!r}: audience action {kind!r} is already declared otherwise")
+    _audience.update(audience)
     deck_options.bind(game)
     _games[game.id] = game
+
+
+def audience_kinds() -> frozenset:
+    """Every audience action type of the registered games (audience.py judges them)."""
+    return frozenset(_audience)
 
 
 def declared(kind) -> dict | None:

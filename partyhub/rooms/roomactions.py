@@ -9,7 +9,8 @@ import secrets
 
 from partyhub.decks import options as deck_options
 from partyhub.gamekit import PACED, clean_options, flag, integer, mapping, string, text, timed
-from partyhub.rooms import claims, clock, familymode, pacing, registry, scoreboard, seating, standin, store
+from partyhub.rooms import (audience, claims, clock, familymode, pacing, registry, scoreboard, seating,
+                            standin, store)
 from partyhub.rooms.errors import fail
 
 
@@ -78,6 +79,7 @@ def again(room, seats, actor, d, now):
     game = registry.get(room.game_id)
     if room.phase == "lobby" or game is None:
         raise fail("no_game_running", "No game was played to play again.")
+    audience.drop(room)         # the open ballot goes unfolded
     _deal(room, seats, game, room.options, now)
     return []
 
@@ -87,6 +89,7 @@ def end(room, seats, actor, d, now):
     if room.phase == "lobby":
         raise fail("no_game_running")
     if room.phase == "playing":
+        audience.drop(room)     # the open ballot goes unfolded
         _log(room, "game_ended", {"completed": False}, now)
     room.phase, room.paused_at = "lobby", None
     _all_playing(seats)
@@ -144,7 +147,7 @@ def unlock(room, seats, actor, d, now):
 
 
 SETTING_KEYS = {"streamer": bool, "extended": bool, "takeover": bool, "locked": bool,
-                "family": bool}
+                "family": bool, "audience": bool}
 # How long timers run (WCAG 2.2.1): the host's choice, times the length each game option says;
 # "none": no timer at all (host-paced: the deal adds gamekit.PACED, lengths stay as chosen).
 # The older `extended` flag (true: "extended", false: "normal") is kept for old clients.

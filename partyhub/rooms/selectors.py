@@ -12,10 +12,12 @@ from partyhub.rooms.models import Room, Seat
 @dataclass
 class Actor:
     """Who acts: the TV (host token), a seat (player or spectator), or the audience: anonymous,
-    or a new browser waiting for its claim of a seat to be approved (`claim`: its id)."""
+    or a new browser waiting for its claim of a seat to be approved (`claim`: its id), or an
+    audience pass (`voter`: (audience id, name), audiencepass.py)."""
     role: str                    # "tv" | "player" | "audience"
     seat: Seat | None = None
     claim: str | None = None
+    voter: tuple | None = None
 
     @property
     def key(self) -> str | None:
@@ -48,11 +50,15 @@ def room_get(code: str) -> Room:
 
 
 def actor_for(code: str, token: str | None) -> Actor:
-    """Who a token opens in a room; raises unauthorized for a wrong or kicked token, and for
+    """Who a token opens in a room (an audience pass opens the audience); raises unauthorized for a wrong or kicked token, and for
     a claim's token once the claim is denied or gone."""
+    from partyhub.rooms import audiencepass
     room = room_get(code)
     if not token:
         return Actor("audience")
+    voter = audiencepass.read(token, room.pk)
+    if voter is not None:
+        return Actor("audience", voter=voter)
     digest = seating.token_hash(token)
     if digest == room.host_token_hash:
         return Actor("tv")

@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import transaction
 
 from partyhub.gamekit import Accepted, Rejected
-from partyhub.rooms import (claims, clock, codes, familymode, registry, roomactions, seating,
-                            standin, store, streams)
+from partyhub.rooms import (audience, claims, clock, codes, familymode, registry, roomactions,
+                            seating, standin, store, streams)
 from partyhub.rooms.errors import ServiceError, fail
 from partyhub.rooms.models import Room, Seat
 from partyhub.rooms.seating import LANGUAGES
@@ -31,7 +31,7 @@ UNLOCKED_TRIES = 3      # then the locked path: a room this contended queues on 
 ACTION_ID_MAX = 64
 # A new room's host settings; rooms made before a setting existed read it as off.
 NEW_ROOM_SETTINGS = {"locked": False, "streamer": False, "extended": False, "takeover": True,
-                     "family": True, "standin": standin.DEFAULT_SECONDS}
+                     "family": True, "standin": standin.DEFAULT_SECONDS, "audience": True}
 
 
 # ---------------------------------------------------------------- writes
@@ -339,7 +339,10 @@ def rules_call(game, name: str, *args):
 
 
 def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) -> None:
-    room.state = result.state
+    """A rules result (an action, a deadline, a stand-in's move) into the room: a ballot of
+    the audience whose phase it ended is folded into the state in this same write."""
+    before, room.state = room.state, result.state
+    audience.fold(room, game, before)
     store.append(room, "action", seat, d, now)
     for ev in result.events:
         store.append(room, str(ev.get("type", "event"))[:40], seat, ev, now)

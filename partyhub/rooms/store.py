@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from partyhub.rooms import clock, rows
+from partyhub.rooms import clock, rows, tallies
 from partyhub.rooms.models import Event, Keepsake, Room, Seat, StreamItem
 
 
@@ -326,9 +326,12 @@ def snapshot(code: str):
 
 def forget(code: str) -> None:
     CACHE.forget(code)
+    tallies.forget(code)        # the audience's tallies go with the room (closed, purged)
 
 
 def sweep(keep) -> int:
     """Forget the rooms with no socket here (`keep`: the rooms that have one) that nobody
     touched for PARTYHUB_ROOM_CACHE_IDLE_SECONDS; returns how many were forgotten."""
-    return CACHE.sweep(settings.PARTYHUB_ROOM_CACHE_IDLE_SECONDS, set(keep))
+    gone = CACHE.sweep(settings.PARTYHUB_ROOM_CACHE_IDLE_SECONDS, set(keep))
+    tallies.sweep(CACHE.codes())    # a forgotten room's tallies in memory go with it
+    return gone

@@ -144,13 +144,11 @@ def frame(items_json: str, acks_json: str = "[]") -> str:
 def check(code: str, items: list) -> list:
     """[(seat or None, action)] -> [(Relay | Rejected, (room pk, game no, seat, action) or None)]:
     every item checked against the room's snapshot in one call to the rules."""
-    from partyhub.rooms import clock, registry, store
-    snap = store.snapshot(code)
-    if snap is None:        # forgotten since the items came (the cache's bound)
+    from partyhub.rooms import clock, registry
+    now = current(code)
+    if now is None:         # forgotten since the items came (the cache's bound)
         return [(Rejected("no_game_running"), None)] * len(items)
-    _, room, _, taken = snap
-    if time.monotonic() - taken > SNAPSHOT_TTL:
-        refresh_soon(code)
+    room = now[0]
     if room.phase != "playing" or room.paused_at is not None:
         why = Rejected("no_game_running" if room.phase != "playing" else "paused")
         return [(why, None)] * len(items)
@@ -168,6 +166,20 @@ def check(code: str, items: list) -> list:
         for i, (player, d), verdict in zip(index, asked, rules_check(game, room.state, asked, now)):
             out[i] = (verdict, None if isinstance(verdict, Rejected) else (room.pk, room.game_no, player, d))
     return out
+
+
+def current(code: str):
+    """(room, seats) as this process last saw the room committed (its snapshot), or None;
+    a snapshot older than SNAPSHOT_TTL is re-read in the background meanwhile. Stream items
+    and audience actions (audience.py) are judged against it, without a read or a lock."""
+    from partyhub.rooms import store
+    snap = store.snapshot(code)
+    if snap is None:
+        return None
+    _, room, seats, taken = snap
+    if time.monotonic() - taken > SNAPSHOT_TTL:
+        refresh_soon(code)
+    return room, seats
 
 
 def rules_check(game, state: dict, items: list, now: int) -> list:

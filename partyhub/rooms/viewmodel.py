@@ -5,7 +5,8 @@ import json
 
 from partyhub import blobs
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import claims, familymode, pacing, registry, roomactions, scoreboard, seating, standin
+from partyhub.rooms import (audience as audience_play, claims, familymode, pacing, registry,
+                            roomactions, scoreboard, seating, standin)
 from partyhub.rooms.clock import wall_deadline
 
 def _dumps(obj) -> str:
@@ -36,6 +37,7 @@ def room_part(room, seats, join_url: str) -> dict:
         "takeover": bool(room.settings.get("takeover")),
         "standin": (standin.delay_ms(room) or 0) // 1000,
         "family": familymode.on(room),
+        "audience_play": bool(room.settings.get("audience")),
         "join_url": join_url, "players": players,
         "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
         "options": room.options if room.phase != "lobby" else None,
@@ -82,7 +84,7 @@ def room_actions(room, seats, role: str, seat) -> list:
     if is_host:
         acts.append({"type": "settings", "language": None, "streamer": None,
                      "extended": None, "timers": None, "takeover": None, "family": None,
-                     "standin": None})
+                     "standin": None, "audience": None})
         acts.append({"type": "hide", "player": None, "text": None})
     return acts
 
@@ -143,8 +145,9 @@ def viewer_frames(room, seats, join_url: str, only=None) -> Frames:
     if wanted(TABLE):
         out[TABLE] = frame({"role": "tv", "id": None}, game_json(TABLE, TABLE),
                            game_acts(TABLE) + room_actions(room, seats, "tv", None))
+    audience_acts = audience_play.actions(room, game) if has_game else []
     if wanted(AUDIENCE):
-        out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view(), [])
+        out[AUDIENCE] = frame({"role": "audience", "id": None}, audience_view(), audience_acts)
     for s in seats:
         if not wanted(s.player_id):
             continue
@@ -154,7 +157,7 @@ def viewer_frames(room, seats, join_url: str, only=None) -> Frames:
             acts = game_acts(s.player_id) if room.phase != "lobby" else []
             you = {"role": "player", "id": s.player_id}
         else:
-            view, acts = audience_view(), []
+            view, acts = audience_view(), list(audience_acts)
             if AUDIENCE in out.refs:
                 out.refs[s.player_id] = out.refs[AUDIENCE]
             you = {"role": "audience", "id": s.player_id}

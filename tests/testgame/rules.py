@@ -3,9 +3,10 @@
 Players take turns adding 1, 2 or 3 to a shared counter; whoever adds points scores them.
 Each seat has a secret number only it may see. Any player may `say` free text at any time.
 A turn timer (option) adds 1 for a player who lets it run out. `doodle` is a stream.
+The audience predicts each turn's amount (`predict`): one ballot per turn, "t<total>".
 """
-from partyhub.gamekit import (AUDIENCE, TABLE, Accepted, Option, Rejected, Relay, evolve, integer,
-                              is_seat, listing, rng, text)
+from partyhub.gamekit import (AUDIENCE, TABLE, Accepted, Ballot, Option, Rejected, Relay, evolve,
+                              integer, is_seat, listing, rng, text)
 
 
 class CountGame:
@@ -20,11 +21,13 @@ class CountGame:
     streams = frozenset({"doodle"})
     actions_schema = {"say": {"text": text(200)}, "add": {"n": integer()},
                       "doodle": {"points": listing(1000)}}
+    audience_schema = {"predict": {"n": integer()}}
 
     def setup(self, seats, options, seed):
         state = {"seed": seed, "seats": list(seats), "turn": 0, "total": 0,
                  "target": options["target"], "turn_seconds": options["turn_seconds"],
-                 "scores": {s: 0 for s in seats}, "said": [], "doodles": 0, "due": None}
+                 "scores": {s: 0 for s in seats}, "said": [], "doodles": 0, "due": None,
+                 "audience": []}
         r = rng(state)
         state["secrets"] = {s: r.randint(1, 9) for s in seats}
         return self._arm(state, None)
@@ -71,7 +74,7 @@ class CountGame:
     def view(self, state, viewer):
         out = {"total": state["total"], "target": state["target"],
                "turn": state["seats"][state["turn"]], "said": state["said"],
-               "doodles": state["doodles"]}
+               "doodles": state["doodles"], "audience": state.get("audience", [])}
         if is_seat(viewer) and viewer in state["secrets"]:
             out["secret"] = state["secrets"][viewer]
         return out
@@ -109,6 +112,37 @@ class CountGame:
     def absorb(self, state, items):
         new = evolve(state)
         new["doodles"] += len(items)
+        return new
+
+    # -- the audience predicts the next amount
+    def audience_ballot(self, state):
+        return None if self.outcome(state) is not None else f"t{state['total']}"
+
+    def audience_actions(self, state):
+        if self.audience_ballot(state) is None:
+            return []
+        return [{"type": "predict", "n": n} for n in (1, 2, 3)]
+
+    def audience_check(self, state, action, mine):
+        n = action.get("n")
+        if n not in (1, 2, 3) or isinstance(n, bool):
+            return Rejected("bad_number", "predict 1, 2 or 3")
+        return Ballot("n", n, {"n": n, "changed": "n" in mine})
+
+    def audience_summary(self, state, entries):
+        return {"voters": len(entries)}      # no counts per amount while the turn runs
+
+    def audience_close(self, state, ballot, entries):
+        new = evolve(state)
+        before = int(ballot[1:])
+        n = new["total"] - before
+        votes = {}
+        for e in entries.values():
+            key = str(e["votes"].get("n"))
+            votes[key] = votes.get(key, 0) + 1
+        new.setdefault("audience", []).append(
+            {"ballot": ballot, "n": n, "votes": votes, "voters": len(entries),
+             "right": sorted(e["name"] or "" for e in entries.values() if e["votes"].get("n") == n)})
         return new
 
 

@@ -12,7 +12,8 @@ import { renderResults, unit, winnerTitle } from './results.js';
 import { modal } from './dialog.js';
 import { createAnnouncer, changes, turnOf } from './announce.js';
 import { renderGeneric } from './generic.js';
-import { showJoin, showNotHost, showGone, showReplaced } from './join.js';
+import { showJoin, showNotHost, showGone, showReplaced, storedPass, forgetPass } from './join.js';
+import { createAudience, audienceActions, AUDIENCE_PREFIX } from './audience.js';
 import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 import { hideButton } from './hide.js';
@@ -30,6 +31,7 @@ const overlayEl = h('div', { class: 'overlay', hidden: true });
 const requestsEl = h('div', { class: 'requests', hidden: true });   // claims the TV or VIP answers
 const headingEl = h('h1', { class: 'sr-only' });    // the page's h1 where the screen shows none
 const overlayDialog = modal(overlayEl);
+const audience = createAudience();   // the open ballot's tally (TV) and your own votes (audience.js)
 const announcer = PAGE === 'phone' ? createAnnouncer() : null;   // phone: what a screen reader hears
 
 const S = {
@@ -48,11 +50,13 @@ const S = {
   myTurn: false,
   streamFns: [],
   errorFns: [],
+  audienceFns: [],
   hooksFor: null,       // the game whose module registered streamFns / errorFns
   sent: new Map(),      // action id -> the action sent (the last 200), for error handlers
   resultsBox: null,     // the game module's slot on the results screen
   volume: null,         // the TV's sound control (volume.js)
   pending: null,        // the id of your last action, until a view or its error answers it
+  pendingVote: null,    // the id of your last audience action, until its `mine` or error answers it
   joining: false,       // the join form is up (a language change redraws it)
 };
 
@@ -74,7 +78,9 @@ export const app = {
   act(d, quiet) {
     const id = S.socket && S.socket.act(d);
     if (!id) { toast(t('conn.offline'), 'warn'); return id; }
-    if (!quiet) S.pending = id;
+    // an audience vote is answered by a `mine` frame, not by a view
+    if (String(d.type).startsWith(AUDIENCE_PREFIX)) S.pendingVote = id;
+    else if (!quiet) S.pending = id;
     S.sent.set(id, d);
     if (S.sent.size > 200) S.sent.delete(S.sent.keys().next().value);
     return id;
@@ -92,10 +98,19 @@ export const app = {
   onStream(fn) { if (!S.streamFns.includes(fn)) S.streamFns.push(fn); },
   /** fn(err, action) for refusals while the game runs; return true to silence the toast. */
   onError(fn) { if (!S.errorFns.includes(fn)) S.errorFns.push(fn); },
+  /** The open ballot's {tally, mine}: the TV's live tally, your own accepted votes (or null). */
+  get audience() { return audience.state; },
+  /** fn(app.audience) when a tally or your own votes arrive (call it from every render: once). */
+  onAudience(fn) { if (!S.audienceFns.includes(fn)) S.audienceFns.push(fn); },
   soundReady() { return sounds.ready(); },
   unlockSound() { sounds.unlock(); },
   /** An audience phone asks to join as a player (lobby). */
   join() { if (S.socket) S.socket.stop(); S.view = null; S.screen = null; askJoin(null); },
+  /** The name this page's audience pass votes under, or null (a seat, the anonymous audience). */
+  get audienceName() {
+    const pass = storedPass(CODE);
+    return pass && S.socket && S.socket.token === pass.token ? pass.name : null;
+  },
   name(id) { return playerName(S.view, id); },
   /** The keepsakes page (results): its address has a pass the token buys; the token stays here. */
   async keepsakes() {
@@ -121,6 +136,7 @@ window.partyhub = app;   // handy in the console and for tests
 if (announcer) toast.say = app.say;   // the phone's toasts are read by its live region, once
 
 function setStatus(s) {
+  if (s === 'open') audience.reconnected();
   statusEl.hidden = s === 'open' || s === 'closed';
   statusEl.className = `conn conn-${s}`;
   mount(statusEl, h('span', { class: 'dot' }), t(`conn.${s}`));
@@ -130,6 +146,7 @@ function onView(view) {
   const prev = S.view;
   S.view = view;
   app.players = new Map((view.room.players || []).map((p) => [p.id, p]));
+  audience.view(view);
   // the TV speaks the room's language, a seated phone its player's (an unseated one its own)
   const lang = PAGE === 'tv' ? view.room.language : view.you.language;
   if (lang && lang !== getLang()) switchLang(lang);
@@ -256,7 +273,7 @@ function renderGameBar(view) {
       : h('div', { class: 'gb-left' }, me ? [h('span', { class: 'chip big', style: { '--pc': me.color } }, me.symbol || ''),
         h('span', { class: 'gb-who' }, h('span', { class: 'gb-name' }, me.name),
           h('span', { class: 'gb-score' }, unit(room, me.score || 0)))]
-        : h('span', { class: 'gb-name' }, t('audience.watching'))),
+        : audienceWho()),
     PAGE === 'tv' ? S.timerBox : null,
     h('div', { class: 'gb-right' }, controls));
 }
@@ -302,7 +319,7 @@ function loadModule(id) {
   if (id === S.gameId) return S.module;
   S.gameId = id;
   S.module = null;
-  if (S.hooksFor !== id) { S.hooksFor = id; S.streamFns = []; S.errorFns = []; }
+  if (S.hooksFor !== id) { S.hooksFor = id; S.streamFns = []; S.errorFns = []; S.audienceFns = []; }
   const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
   S.loading = Promise.all([import(url).then(
     (m) => (typeof m.render === 'function' ? m : 'generic'),
@@ -337,15 +354,25 @@ function drawGame(view) {
   renderAudienceBar(view);
 }
 
-/** An audience phone during a game: take over a disconnected seat when allowed. */
+/** The game bar's left of an audience phone: the name its pass votes under, "In the audience". */
+function audienceWho() {
+  const name = app.audienceName;
+  return name ? h('span', { class: 'gb-who' }, h('span', { class: 'gb-name' }, name),
+    h('span', { class: 'gb-score' }, t('audience.in_audience'))) : h('span', { class: 'gb-name' }, t('audience.in_audience'));
+}
+
+/** An audience phone during a game: "vote along" while audience actions are offered, else
+ * "Watching"; take over a disconnected seat when allowed. */
 function renderAudienceBar(view) {
   if (PAGE !== 'phone' || view.you.role !== 'audience') return;
   const seats = view.actions.filter((a) => a.type === 'take_seat');
   let bar = S.gameRoot.parentNode.querySelector('.audience-bar');
   if (!bar) { bar = h('div', { class: 'audience-bar' }); S.gameRoot.before(bar); }
   const asked = ownClaim(view);
+  const voting = !asked && audienceActions(view).length > 0;
+  bar.classList.toggle('voting', voting);
   if (asked) { mount(bar, h('p', null, t('audience.asked', { name: asked.seat }))); return; }
-  mount(bar, h('p', null, t('audience.watching_game')), seats.length ? h('div', { class: 'seat-list' },
+  mount(bar, h('p', { class: 'aud-state' }, voting ? t('audience.vote_along') : t('audience.watching_game')), seats.length ? h('div', { class: 'seat-list' },
     seats.map((a) => {
       const p = app.players.get(a.player);
       return h('button', { class: 'btn', onclick: () => app.act(a) }, t('audience.take', { name: p ? p.name : '?' }));
@@ -384,8 +411,8 @@ function onError(d) {
       try { if (fn(d, action) === true) quiet = true; } catch (e) { console.error(e); }
     }
   }
-  const mine = d.ref != null && d.ref === S.pending;
-  if (mine) S.pending = null;
+  const mine = d.ref != null && (d.ref === S.pending || d.ref === S.pendingVote);
+  if (mine) { if (d.ref === S.pending) S.pending = null; else S.pendingVote = null; }
   // the phone's toasts are read by its live region: a refusal is read once
   if (quiet) { if (mine) app.say(errorText(d)); return; }
   app.sound('error');
@@ -399,6 +426,25 @@ function errorText(d) {
   return game ? t(`err.${game}.${d.code}`, null, plain) : plain;
 }
 
+/** A `tally` or `mine` frame: keep it (audience.js), tell the game, and say an accepted vote
+ * once (the game's own lines, said with app.say from its onAudience, replace "Your vote is in."). */
+function onAudience(kind, d) {
+  if (!audience.frame(kind, d)) return;
+  S.heard = [];
+  for (const fn of S.audienceFns) {
+    try { fn(app.audience); } catch (e) { console.error(e); }
+  }
+  if (S.screen === 'game' && S.view) {
+    if (S.module === 'generic') renderGeneric(S.gameRoot, S.view, app);
+    renderAudienceBar(S.view);
+  }
+  const own = S.heard;
+  S.heard = null;
+  const answered = kind === 'mine' && d.ref != null && d.ref === S.pendingVote;
+  if (answered) S.pendingVote = null;
+  if (announcer && (answered || own.length)) announcer.say(own.length ? own : [t('audience.voted')]);
+}
+
 function start(token) {
   S.joining = false;
   mount(root, statusEl, screenEl, overlayEl, requestsEl, announcer ? announcer.el : null);
@@ -408,8 +454,10 @@ function start(token) {
     onView,
     onFrame,
     onError,
+    onAudience,
     onStatus: setStatus,
-    pid: () => (PAGE === 'phone' && token ? store.get(`partyhub.pid.${CODE}`) : null),
+    // a seat's token: the player id it should find in the room (an audience pass has none)
+    pid: () => (PAGE === 'phone' && token && !isPass(token) ? store.get(`partyhub.pid.${CODE}`) : null),
     onReplaced: () => showReplaced(root, () => start(S.socket.token)),
     onRefused: refused,
     onToken: (d) => {
@@ -422,6 +470,12 @@ function start(token) {
     onClaim: (d) => toast(t(`claim.${d.state}`, null, t('claim.gone')), 'warn'),   // a spectator's ask
   });
   S.socket.connect();
+}
+
+/** The token is this room's stored audience pass (no seat behind it). */
+function isPass(token) {
+  const pass = storedPass(CODE);
+  return !!(pass && token === pass.token);
 }
 
 function seated(d) {
@@ -452,26 +506,34 @@ function refused(reason) {
     else showNotHost(root, CODE, () => start(null));
     return;
   }
-  const hadSeat = !!store.get(`partyhub.seat.${CODE}`);
+  // a stale or forged audience pass: forget it and ask again, with its name typed in
+  const pass = storedPass(CODE);
+  const lostPass = !!(pass && S.socket && S.socket.token === pass.token);
+  if (lostPass) forgetPass(CODE);
+  const hadSeat = !lostPass && !!store.get(`partyhub.seat.${CODE}`);
   store.del(`partyhub.seat.${CODE}`);
   store.del(`partyhub.pid.${CODE}`);
   if (gone) { showGone(root, CODE, reason); return; }
   const msg = reason === 'kicked' ? t('join.kicked') : hadSeat ? t('join.lost_seat') : null;
-  askJoin(msg);
+  askJoin(msg, lostPass ? pass.name : undefined);
 }
 
-function askJoin(message) {
+function askJoin(message, name) {
   S.joining = true;
+  const pass = storedPass(CODE);
   showJoin(root, {
     langPicker: app.langPicker,
     code: CODE,
     message,
+    name: name !== undefined ? name : pass ? pass.name : '',
     onJoined: (r) => {
+      forgetPass(CODE);      // one name in the room: the seat's
       store.set(`partyhub.seat.${CODE}`, r.token);
       store.set(`partyhub.pid.${CODE}`, r.player_id);
       start(r.token);
     },
-    onWatch: () => start(null),
+    // an audience pass (kept by join.js for this room) or, with no name typed, the anonymous audience
+    onWatch: (p) => start(p ? p.token : null),
     onGone: (reason) => refused(reason),
     onClaimed: (r, name) => waitForSeat({ token: r.token, claim: r.claim, player_id: r.player_id,
       seat: name, expires: r.expires }),
@@ -510,8 +572,10 @@ function boot() {
   }
   const seat = store.get(`partyhub.seat.${CODE}`);
   const claim = storedClaim(CODE);
+  const pass = storedPass(CODE);
   if (seat) start(seat);
   else if (claim) waitForSeat(claim);
+  else if (pass) start(pass.token);       // the same voter after a reload
   else if (params.has('watch')) start(null);
   else askJoinIfLiving();
 }

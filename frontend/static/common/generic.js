@@ -1,6 +1,8 @@
 // The generic game renderer: used when a game has no tv.js / phone.js (the test game).
 // It shows the game view's fields and every legal game action as a big button; an
 // action with null fields gets an input per field (free text) before its button.
+// An audience phone gets its audience_* actions the same way, its own accepted votes
+// (app.audience.mine) marked; the TV shows how many in the audience voted (app.audience.tally).
 import { h, mount, chip } from './dom.js';
 import { t } from './i18n.js';
 import { humanise, ROOM_ACTIONS } from './util.js';
@@ -25,18 +27,35 @@ export function renderGeneric(root, view, app) {
   const game = view.game || {};
   const fields = Object.entries(game).filter(([, v]) => v !== undefined);
   const acts = (view.actions || []).filter((a) => !ROOM_ACTIONS.has(a.type));
+  const votes = ((app.audience && app.audience.mine) || {}).votes || {};
   const active = document.activeElement;
   if (active && root.contains(active) && active.tagName === 'INPUT' && root._actsKey === JSON.stringify(acts)) {
     // the player is typing and nothing they can do changed: only refresh the facts
     mount(root.querySelector('.gen-facts'), facts(fields, app));
+    mount(root.querySelector('.gen-audience'), audienceLine(app, votes));
     return;
   }
   root._actsKey = JSON.stringify(acts);
   mount(root, h('div', { class: ['generic', `generic-${app.page}`] },
     h('dl', { class: 'gen-facts' }, facts(fields, app)),
     scores(view, app),
-    h('div', { class: 'gen-actions' }, acts.length ? acts.map((a) => actionControl(a, app))
+    h('p', { class: 'gen-audience hint' }, audienceLine(app, votes)),
+    h('div', { class: 'gen-actions' }, acts.length ? acts.map((a) => actionControl(a, app, votes))
       : h('p', { class: 'hint wait-turn' }, app.page === 'tv' ? '' : t('game.wait')))));
+}
+
+/** The phone: your accepted votes; the TV: how many in the audience voted. */
+function audienceLine(app, votes) {
+  const keys = Object.keys(votes);
+  if (keys.length) return t('audience.your_vote', { vote: keys.map((k) => `${k}: ${valueText(votes[k], app)}`).join(' · ') });
+  const tally = app.audience && app.audience.tally;
+  return tally && tally.voters ? t('audience.voters', { n: tally.voters }) : '';
+}
+
+/** The action is the vote you cast: each of its fields is your vote under that key. */
+function isMine(a, votes) {
+  const f = Object.entries(a).filter(([k]) => k !== 'type');
+  return f.length > 0 && f.every(([k, v]) => v !== null && votes[k] === v);
 }
 
 function facts(fields, app) {
@@ -50,10 +69,12 @@ function scores(view, app) {
   }, chip(p), app.standin(h('span', { class: 'pname' }, p.name), p), h('b', null, String(p.score || 0)))));
 }
 
-function actionControl(a, app) {
+function actionControl(a, app, votes) {
   const blanks = Object.keys(a).filter((k) => k !== 'type' && a[k] === null);
   if (!blanks.length) {
-    return h('button', { class: 'btn big act', onclick: () => app.act(a) }, actionLabel(a, app));
+    const mine = isMine(a, votes);
+    return h('button', { class: ['btn big act', mine && 'mine'], 'aria-pressed': a.type.startsWith('audience_') ? String(mine) : null,
+      onclick: () => app.act(a) }, actionLabel(a, app));
   }
   const inputs = blanks.map((k) => h('input', {
     type: 'text', name: k, maxlength: 100, autocomplete: 'off', enterkeyhint: 'send',

@@ -1,23 +1,58 @@
 // Screens before a socket: the phone's join form, "this TV is not the host", "no such room".
 import { h, mount } from './dom.js';
 import { t, getLang } from './i18n.js';
-import { postJSON } from './util.js';
+import { postJSON, store } from './util.js';
 import { askForSeat } from './claims.js';
 
 const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked',
   'name_kicked', 'not_claimable', 'seat_taken', 'claims_full', 'not_family_friendly'];
 
+const passKey = (code) => `partyhub.audience.${code}`;
+
+/** This room's audience pass ({token, audience_id, name}) kept by this browser, or null. */
+export function storedPass(code) {
+  try {
+    const p = JSON.parse(store.get(passKey(code)) || 'null');
+    return p && typeof p.token === 'string' && p.token ? p : null;
+  } catch (e) { return null; }
+}
+
+export function forgetPass(code) { store.del(passKey(code)); }
+
+/** POST /audience {name}: resolves {pass} (kept for this room) or {error: code or null, message}. */
+async function askForPass(code, name) {
+  const old = storedPass(code);
+  if (old && old.name === name) return { pass: old };      // the same voter: no second pass
+  try {
+    const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/audience`, { name });
+    if (r.status === 201 && r.body && r.body.token) {
+      const pass = { token: r.body.token, audience_id: r.body.audience_id || null, name: r.body.name || name };
+      store.set(passKey(code), JSON.stringify(pass));
+      return { pass };
+    }
+    const e = (r.body && r.body.error) || {};
+    return { error: e.code || null, message: e.message || '' };
+  } catch (ex) {
+    return { error: 'offline', message: '' };
+  }
+}
+
 /** The join form. A name whose seat is disconnected is "claimable": the form then offers to
- * ask the host for that seat (onClaimed(answer, name) once the request is made). */
-export function showJoin(root, { code, message, onJoined, onWatch, onGone, onClaimed, langPicker }) {
+ * ask the host for that seat (onClaimed(answer, name) once the request is made). "Watch" takes
+ * the typed name to the audience with a pass (onWatch(pass)), or with none typed watches
+ * anonymously (onWatch(null)); a full or locked room offers the audience with the same name. */
+export function showJoin(root, { code, message, name: typed, onJoined, onWatch, onGone, onClaimed, langPicker }) {
   const err = h('p', { class: 'form-error', role: 'alert', hidden: !message }, message || '');
   const claim = h('button', { class: 'btn primary claim-offer', type: 'button', hidden: true });
+  const along = h('button', { class: 'btn primary big along-offer', type: 'button', hidden: true }, t('join.play_along'));
   const input = h('input', {
     class: 'name-input', type: 'text', name: 'name', maxlength: 32, required: true,
     autocomplete: 'nickname', autocapitalize: 'words', spellcheck: 'false', enterkeyhint: 'go',
     placeholder: t('join.placeholder'), 'aria-label': t('join.name'),
   });
   const count = h('span', { class: 'count' }, '0/32');
+  const watch = h('button', { class: 'btn ghost watch', type: 'button', onclick: () => toAudience(input.value.trim(), watch) },
+    t('join.watch'));
   const btn = h('button', { class: 'btn primary big', type: 'submit', disabled: true }, t('join.button'));
   const check = () => {
     const n = input.value.trim().length;
@@ -41,7 +76,10 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
         if (c === 'name_taken' && r.body.claimable && onClaimed) {
           showErr(t('join.claimable', { name }));
           offerClaim(name);
-        } else showErr(errText(c, r.body && r.body.error && r.body.error.message));
+        } else {
+          showErr(errText(c, r.body && r.body.error && r.body.error.message));
+          if (c === 'room_full' || c === 'room_locked') offerAlong(name);
+        }
       } catch (ex) {
         showErr(t('conn.offline'));
       }
@@ -53,10 +91,11 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
   h('div', { class: 'name-wrap' }, input, count),
   err,
   claim,
-  h('div', { class: 'join-bottom' }, btn,
-    h('button', { class: 'btn ghost', type: 'button', onclick: () => onWatch() }, t('join.watch'))));
+  along,
+  h('div', { class: 'join-bottom' }, btn, watch));
   input.id = 'name';
-  input.addEventListener('input', () => { claim.hidden = true; });
+  input.addEventListener('input', () => { claim.hidden = true; along.hidden = true; });
+  if (typed) { input.value = typed; check(); }
   function errText(c, message) {
     return JOIN_ERRORS.includes(c) ? t(`join.err.${c}`) : message || t('err.unknown');
   }
@@ -72,6 +111,22 @@ export function showJoin(root, { code, message, onJoined, onWatch, onGone, onCla
       claim.hidden = true;
       showErr(r.error === 'offline' ? t('conn.offline') : errText(r.error, r.message));
     };
+  }
+  /** Into the audience: with a name, an audience pass; with none, anonymously. */
+  async function toAudience(name, button) {
+    if (!name) { onWatch(null); return; }
+    if (name.length > 32) { showErr(t('join.err.bad_name')); return; }
+    button.disabled = true;
+    const r = await askForPass(code, name);
+    if (r.pass) { onWatch(r.pass); return; }
+    button.disabled = false;
+    if (r.error === 'room_closed' && onGone) { onGone(r.error); return; }
+    showErr(r.error === 'offline' ? t('conn.offline') : errText(r.error, r.message));
+  }
+  function offerAlong(name) {
+    along.hidden = false;
+    along.disabled = false;
+    along.onclick = () => toAudience(name, along);
   }
   function showErr(m) {
     err.textContent = m;

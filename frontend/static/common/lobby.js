@@ -114,6 +114,9 @@ function updateTv(p, view, app) {
     h('h2', null, t('lobby.players', { n: room.players.length })),
     room.locked ? h('span', { class: 'badge warn' }, t('lobby.locked')) : null,
     room.audience ? h('span', { class: 'badge' }, t('lobby.audience', { n: room.audience })) : null,
+    // the host's "Audience plays along" switch, on or off (rooms of an older server have none)
+    'audience_play' in room ? h('span', { class: ['badge', 'aud-play', room.audience_play ? 'on' : 'off'] },
+      t(room.audience_play ? 'lobby.audience_on' : 'lobby.audience_off')) : null,
     !app.soundReady() ? h('button', { class: 'btn small ghost', onclick: (e) => { app.unlockSound(); e.currentTarget.remove(); } }, t('lobby.sound_on')) : null);
   renderPlayers(p.players, view, app, 'tiles');
   renderBarred(p.barred, view, app);
@@ -140,7 +143,7 @@ function renderSettings(box, view, app) {
   const lock = acts.find((a) => a.type === 'lock' || a.type === 'unlock');
   const bot = acts.find((a) => a.type === 'add_bot');
   box.hidden = !settings && !lock && !bot;
-  region(box, [t('lang'), room.language, room.streamer, room.timers, room.standin, room.takeover, room.family, room.locked, !!settings, lock && lock.type, !!bot], () => {
+  region(box, [t('lang'), room.language, room.streamer, room.timers, room.standin, room.takeover, room.family, room.audience_play, room.locked, !!settings, lock && lock.type, !!bot], () => {
     const out = [];
     if (settings) {
       out.push(h('label', { class: 'set' }, h('span', null, t('set.language')),
@@ -155,9 +158,12 @@ function renderSettings(box, view, app) {
       out.push(h('label', { class: 'set' }, h('span', null, t('set.standin')),
         h('select', { 'data-set': 'standin', onchange: (e) => app.act({ type: 'settings', standin: +e.target.value }) },
           waits.map((n) => h('option', { value: n, selected: (room.standin || 0) === n }, n ? t('opt.seconds', { n }) : t('standin.off'))))));
-      for (const key of ['family', 'streamer', 'takeover']) {
-        out.push(h('label', { class: 'set toggle' },
-          h('input', { type: 'checkbox', checked: !!room[key], onchange: (e) => app.act({ type: 'settings', [key]: e.target.checked }) }),
+      for (const key of ['family', 'streamer', 'takeover', 'audience']) {
+        // the audience switch's state is room.audience_play (room.audience counts the audience)
+        const field = key === 'audience' ? 'audience_play' : key;
+        if (key === 'audience' && !(field in room)) continue;
+        out.push(h('label', { class: 'set toggle', dataset: { set: key } },
+          h('input', { type: 'checkbox', checked: !!room[field], onchange: (e) => app.act({ type: 'settings', [key]: e.target.checked }) }),
           h('span', null, t(`set.${key}`))));
       }
     }
@@ -259,9 +265,12 @@ function updatePhone(p, view, app) {
       app.langPicker(),
     ]);
   } else {
-    region(p.me, [t('lang'), 'audience', room.code, room.phase], () => [
-      h('div', { class: 'me-name' }, t('audience.watching')),
+    const name = app.audienceName;
+    region(p.me, [t('lang'), 'audience', room.code, room.phase, name, room.audience_play], () => [
+      h('div', { class: 'me-name' }, name || t('audience.watching')),
+      name ? h('div', { class: 'tag' }, t('audience.in_audience')) : null,
       h('div', { class: 'room-code' }, t('lobby.room', { code: room.code })),
+      'audience_play' in room ? h('p', { class: 'hint aud-hint' }, t(room.audience_play ? 'audience.lobby_on' : 'audience.lobby_off')) : null,
       h('button', { class: 'btn primary big', onclick: () => app.join() }, t('audience.join')),
       app.langPicker(),
     ]);

@@ -25,7 +25,8 @@ const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room
 export class Socket {
   /**
    * opts: {code, token, pid() -> stored player id, onView(view, v), onFrame(frame), onError(d),
-   *        onStatus(status), onRefused(reason), onToken(d), onClaim(d), onReplaced()}
+   *        onStatus(status), onRefused(reason), onToken(d), onClaim(d), onReplaced(),
+   *        onAudience(kind, d): the audience's `tally` and `mine` frames (else onFrame)}
    * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
    * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
    * same token (no reconnect), 4005 moved (a "token" frame came first: a request for a
@@ -258,6 +259,11 @@ export class Socket {
         return;
       case 'kicked':
         this.refused('kicked');
+        return;
+      case 'tally':                  // the audience's live tally (TV), a voter's own votes
+      case 'mine':
+        if (this.o.onAudience) { this.o.onAudience(f.t, f.d || {}); return; }
+        this.o.onFrame && this.o.onFrame(f);
         return;
       default:
         this.o.onFrame && this.o.onFrame(f);

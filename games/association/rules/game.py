@@ -4,7 +4,7 @@ from __future__ import annotations
 from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, paced, string,
                               text)
 
-from . import turn, views
+from . import audience, turn, views
 
 CLUE_MAX = 140
 
@@ -104,6 +104,7 @@ class Association:
     max_players = 12
     streams = frozenset()
     actions_schema = ACTIONS
+    audience_schema = audience.SCHEMA     # the audience votes too (rules/audience.py)
 
     def __init__(self):
         self.options = _options()
@@ -149,6 +150,22 @@ class Association:
     def actions(self, state, viewer):
         return views.actions(state, viewer)
 
+    # the audience plays along (partyhub/gamekit.py; scoring never changes)
+    def audience_ballot(self, state):
+        return audience.ballot(state)
+
+    def audience_actions(self, state):
+        return audience.actions(state)
+
+    def audience_check(self, state, action, mine):
+        return audience.check(state, action, mine)
+
+    def audience_summary(self, state, entries):
+        return audience.summary(state, entries)
+
+    def audience_close(self, state, ballot, entries):
+        return audience.close(state, ballot, entries)
+
     def deadline(self, state):
         return state["deadline"]
 
@@ -184,7 +201,8 @@ class Association:
         best = max(scores.values())
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
                 "reason": state["ended"], "turns": state["turn"],
-                "recap": [dict(r) for r in state.get("history", [])]}
+                "recap": [dict(r) for r in state.get("history", [])],
+                "audience": audience.results(state)}
 
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): every

@@ -49,8 +49,13 @@ def _player(state: dict, seat: str) -> dict:
 def _copy(last):
     if last is None:
         return None
+    # `audience`: the audience's votes of that turn (rules/audience.py), null until its
+    # ballot is folded in (and in games without an audience vote)
+    crowd = last.get("audience")
     return {**last, "cards": [dict(c, voters=list(c["voters"])) for c in last["cards"]],
-            "gains": dict(last["gains"]), "scores": dict(last["scores"])}
+            "gains": dict(last["gains"]), "scores": dict(last["scores"]),
+            "audience": None if crowd is None else {**crowd, "votes": dict(crowd["votes"]),
+                                                    "pick": list(crowd["pick"])}}
 
 
 def actions(state: dict, viewer) -> list[dict]:

@@ -73,3 +73,12 @@ export function tagStyle(app, id) {
   const p = player(app, id);
   return { '--pc': p.color, '--pc-ink': ink(p.color) };
 }
+
+/** The reveal's badge on the audience's pick: 👥 and its votes (from the turn's last.audience). */
+export function crowdBadge(app, L, id) {
+  const A = L && L.audience;
+  if (!A || !A.pick || !A.pick.includes(id)) return null;
+  const n = A.votes[id] || 0;
+  return app.h('span', { class: 'as-crowd-badge', title: app.t('association.aud_badge'),
+    'aria-label': `${app.t('association.aud_badge')}: ${app.t('association.aud_votes', { n })}` }, '👥 ', String(n));
+}

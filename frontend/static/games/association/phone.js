@@ -1,12 +1,33 @@
 // Association on the phone: your hand as big swipeable cards (tap to choose, 🔍 to look
 // closer), the storyteller's clue form, submit, vote on the numbered table (your own card is
 // not offered: only what view.actions lists is live), waiting states, and the reveal.
-import { setup, put, face, player, avatar, tagStyle } from './board.js';
+// The audience (issue 22) votes along in the vote phase: the table as a grid of big cards, a
+// tap votes (a later tap changes the vote), its pick marked from app.audience.mine.
+import { setup, put, face, player, avatar, tagStyle, crowdBadge } from './board.js';
 
 const P = {
   root: null, stage: null, selected: null, sent: null, zoom: null, stripKey: null,
   cards: new Map(), hadOwn: false, hadAny: false, input: null, panelKey: null,
+  pending: null, picks: new Map(),   // the audience: a vote on its way, turn -> card
 };
+
+const AUD_VOTE = 'audience_vote';
+
+/** Your own vote (a `mine` frame) came back, or the tally moved: draw the marks anew. */
+function onCrowd(state) {
+  if (state && state.mine) P.pending = null;
+  rerender();
+}
+
+/** The audience's own pick in this turn's open ballot (app.audience.mine), else the vote on
+ * its way; remembered per turn so the reveal can say whether it found the story card. */
+function audPick(app, g) {
+  const mine = (app.audience || {}).mine;
+  const card = mine && mine.ballot === `t${g.turn}` && mine.votes ? mine.votes.card : null;
+  if (card) P.picks.set(g.turn, card);
+  if (P.picks.size > 4) P.picks.delete(P.picks.keys().next().value);
+  return P.pending || card || P.picks.get(g.turn) || null;
+}
 
 function build(root, app) {
   const h = app.h;
@@ -36,6 +57,12 @@ function acts(view, app) {
 /** A refused clue (family mode's not_family_friendly, bad_clue): the form opens again, the
  * typed clue kept, and the shell's toast says why. */
 function refused(err, action) {
+  if (action && action.type === AUD_VOTE) {       // refused (the ballot closed, audience off...)
+    if (P.pending === action.card) P.picks.delete(P.view && P.view.game ? P.view.game.turn : null);
+    P.pending = null;
+    rerender();
+    return false;
+  }
   if (!action || action.type !== 'tell') return false;
   P.sent = null;
   rerender();
@@ -46,6 +73,7 @@ export function render(root, view, app) {
   setup(app);
   P.app = app;
   app.onError(refused);
+  if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)
   if (P.root !== root || !root.contains(P.status)) build(root, app);
   const g = view.game;
   if (!g) return;
@@ -55,6 +83,7 @@ export function render(root, view, app) {
     if (g.phase === 'tell') P.input.value = '';
     P.selected = null;
     P.sent = null;
+    P.pending = null;
     P.stage = stage;
     closeZoom();
   }
@@ -88,7 +117,17 @@ function drawStatus(app, view, g, own) {
   let title;
   let sub = null;
   const isTeller = you && you === g.storyteller;
-  if (!you || !('hand' in g)) {
+  const crowd = !you && own.some((a) => a.type === AUD_VOTE);
+  const picked = crowd && audPick(app, g);
+  if (crowd) {                       // the audience votes along
+    const n = picked ? g.table.indexOf(picked) + 1 : 0;
+    title = n ? t('association.aud_voted', { n }) : t('association.aud_vote');
+    sub = n ? t('association.aud_change_hint') : t('association.aud_vote_hint');
+  } else if (!you && g.phase === 'reveal' && g.last) {
+    title = t(`association.case.${g.last.case}`);
+    const pick = P.picks.get(g.last.turn);
+    if (pick) sub = pick === g.last.story_card ? t('association.you_found') : t('association.you_missed');
+  } else if (!you || !('hand' in g)) {
     title = t('association.watching');
   } else if (g.phase === 'tell') {
     title = isTeller ? t('association.you_tell') : t('association.wait_tell', { name: tp.name });
@@ -113,9 +152,9 @@ function drawStatus(app, view, g, own) {
       h('span', null, g.clue ? `“${g.clue}”` : `🗣 ${t('association.spoken')}`));
   put(P.status,
     clue,
-    h('div', { class: ['as-p-title', mine && 'mine'] }, title),
+    h('div', { class: ['as-p-title', mine && !picked && 'mine'] }, title),
     sub ? h('div', { class: 'as-p-sub' }, sub) : null);
-  P.status.classList.toggle('mine', mine);
+  P.status.classList.toggle('mine', mine && !picked);   // yellow: your move (the audience: until it voted)
 }
 
 // ---- the cards: the hand, or the table during vote and reveal --------------------------------
@@ -146,6 +185,7 @@ function drawStrip(app, view, g, pickable) {
         h('span', { class: 'as-card' }, face(app, g, id),
           mode !== 'hand' ? h('span', { class: 'as-num' }, String(i + 1)) : null,
           info ? h('span', { class: 'as-voters' }, info.voters.map((v) => avatar(app, v, 'voter small'))) : null,
+          info ? crowdBadge(app, L, id) : null,
           badge));
       pick.addEventListener('click', () => tapCard(id, pick));
       // the reveal's star rides on the owner's tag, under the card, clear of the 🔍 button
@@ -161,6 +201,7 @@ function drawStrip(app, view, g, pickable) {
     });
     put(P.strip, kids.length ? kids : h('p', { class: 'hint as-p-empty' }, t('association.no_cards')));
     P.strip.classList.toggle('single', kids.length === 1);
+    P.strip.classList.toggle('aud', mode === 'table' && !me(view));   // the audience: a grid
     P.strip.classList.toggle('mode-reveal', mode === 'reveal');
     if (keep) P.strip.scrollLeft = left;
     else P.strip.scrollLeft = 0;
@@ -170,10 +211,11 @@ function drawStrip(app, view, g, pickable) {
     }
   }
   const you = me(view);
+  const pick = mode === 'table' && !you ? audPick(app, g) : null;
   for (const [id, c] of P.cards) {
     const can = pickable.has(id);
     const own = mode === 'table' && id === g.mine;
-    const voted = mode === 'table' && id === g.my_vote;
+    const voted = mode === 'table' && (id === g.my_vote || (pick != null && id === pick));
     c.el.classList.toggle('can', can);
     c.el.classList.toggle('sel', id === P.selected);
     c.el.classList.toggle('own', own);
@@ -188,12 +230,22 @@ function drawStrip(app, view, g, pickable) {
       .filter(Boolean).join(' · '));
   }
   P.strip.classList.toggle('live', pickable.size > 0);
-  P.hint.textContent = P.cards.size > 1 ? t('association.swipe') : '';
+  P.hint.textContent = P.cards.size > 1 && !P.strip.classList.contains('aud') ? t('association.swipe') : '';
 }
 
 function tapCard(id, from) {
   const view = P.app.view;
   if (!view || !view.game) return;
+  const aud = acts(view, P.app).find((a) => a.type === AUD_VOTE && a.card === id);
+  if (aud) {                      // the audience: a tap votes (again: changes the vote)
+    if (audPick(P.app, view.game) === id) { openZoom(id, from); return; }
+    P.pending = id;
+    P.picks.set(view.game.turn, id);
+    P.app.act(aud);
+    P.app.vibrate(30);
+    rerender();
+    return;
+  }
   const can = acts(view, P.app).some((a) => a.card === id);
   if (can && P.sent !== P.stage) {
     if (P.selected === id) { openZoom(id, from); return; }
@@ -210,7 +262,8 @@ function openZoom(id, from) {
   const app = P.app;
   const view = app.view;
   const { h, t } = app;
-  const can = acts(view, app).some((a) => a.card === id) && P.sent !== P.stage;
+  const aud = acts(view, app).find((a) => a.type === AUD_VOTE && a.card === id);
+  const can = !aud && acts(view, app).some((a) => a.card === id) && P.sent !== P.stage;
   P.zoom = id;
   const n = P.cards.has(id) ? P.cards.get(id).i + 1 : null;
   put(P.zoomBox,
@@ -219,6 +272,7 @@ function openZoom(id, from) {
     h('div', { class: 'as-zoom-card pop' }, h('div', { class: 'as-card' }, face(app, view.game, id))),
     h('div', { class: 'as-zoom-btns' },
       can ? h('button', { class: 'btn primary big', type: 'button', onclick: () => { P.selected = id; closeZoom(); rerender(); } }, t('association.choose')) : null,
+      aud && audPick(app, view.game) !== id ? h('button', { class: 'btn primary big', type: 'button', onclick: () => { closeZoom(); tapCard(id, null); } }, t('association.aud_vote_this')) : null,
       h('button', { class: 'btn big ghost', type: 'button', onclick: () => closeZoom() }, t('association.close'))));
   P.zoomBox.hidden = false;
   P.zoomFrom = from || null;
@@ -251,6 +305,7 @@ function zoomKeys(e) {
 function drawPanel(app, view, g, all, own) {
   const { h, t } = app;
   const type = own.length ? own[0].type : all.some((a) => a.type === 'next') ? 'next' : null;
+  if (type === AUD_VOTE) { P.panelKey = null; put(P.panel); return; }   // a tap on a card votes
   const sent = P.sent === P.stage;
   const key = `${P.stage}:${type}:${sent}:${g.mine || ''}:${g.my_vote || ''}`;
   if (key !== P.panelKey) {

@@ -1,15 +1,25 @@
 // Association on the TV: the storyteller and the clue, who has put a card down (avatars, never
 // cards), the face-up numbered table and the voting progress, then the reveal: voter chips fly
 // from the scoreboard onto the cards, owners and the story card show, the points pop in.
-import { setup, put, face, back, player, avatar, tagStyle } from './board.js';
+// The audience (issue 22): "N in the audience voted" while it votes (the live tally: a count,
+// never per card), its pick badged at the reveal, "the audience: 3 of 7 found it".
+import { setup, put, face, back, player, avatar, tagStyle, crowdBadge } from './board.js';
 
 let K = null;   // the screen's persistent parts
+let shell = null;     // the app the TV renders for (the tally hook draws with it)
+
+/** A tally frame comes between views: the audience line follows it. */
+function onCrowd() {
+  if (K && shell && shell.view && shell.view.game) drawCrowd(shell, shell.view.game);
+}
 
 const FLY_START = 350;     // ms after the reveal starts: the first voter chip takes off
 const FLY_STEP = 260;      // between two chips
 
 export function render(root, view, app) {
   setup(app);
+  shell = app;
+  if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)
   const g = view.game;
   if (!g) return;
   if (!K || K.root !== root || !root.contains(K.box)) build(root, app);
@@ -48,6 +58,7 @@ export function render(root, view, app) {
     drawTable(app, g, prev);
   }
   drawProgress(app, g);
+  drawCrowd(app, g);
   drawScores(app, g);
   fitClue();
 }
@@ -70,17 +81,19 @@ function build(root, app) {
   const teller = h('div', { class: 'as-teller' });
   const clue = h('div', { class: 'as-clue' });
   const progress = h('div', { class: 'as-progress' });
+  const crowd = h('div', { class: 'as-crowd', hidden: true, role: 'status' });
   const table = h('div', { class: 'as-table' });
   const scores = h('div', { class: 'as-scores' });
   const credits = h('div', { class: 'as-credits' });
   const box = h('div', { class: 'as-tv' },
-    h('aside', { class: 'as-side' }, head, teller, clue, progress),
+    h('aside', { class: 'as-side' }, head, teller, clue, progress, crowd),
     h('section', { class: 'as-tablebox' }, table),
     h('footer', { class: 'as-foot' }, scores, credits));
   root.replaceChildren(box);
-  K = { root, box, head, teller, clue, progress, table, scores, credits, pills: new Map(),
+  K = { root, box, head, teller, clue, progress, crowd, table, scores, credits, pills: new Map(),
     tableKey: null, stage: null, count: 0, hold: 0, holdTurn: null, timers: [], backs: 0 };
   credits.textContent = app.t('association.credits');
+
   window.addEventListener('resize', () => { if (K) { fit(); fitClue(); } });
 }
 
@@ -149,6 +162,33 @@ function drawProgress(app, g) {
     put(K.progress);
   }
   K.progressKey = null;
+}
+
+// ---- the audience ------------------------------------------------------------------------------
+/** The side's audience line: while it votes, how many have (the tally of this turn's ballot);
+ * at the reveal, once the owners show, how many of them found the storyteller's card. */
+function drawCrowd(app, g) {
+  const { h, t } = app;
+  const on = !(app.view && app.view.room && app.view.room.audience_play === false);
+  let text = null;
+  if (on && g.phase === 'vote') {
+    const tally = (app.audience || {}).tally;
+    const n = tally && tally.ballot === `t${g.turn}`
+      ? (tally.summary && tally.summary.voted != null ? tally.summary.voted : tally.voters) : 0;
+    if (n > 0) text = t('association.aud_tv_voted', { n });
+  } else if (g.phase === 'reveal' && g.last && g.last.audience && g.last.audience.voters > 0) {
+    text = t('association.aud_found', { found: g.last.audience.found, n: g.last.audience.voters });
+  }
+  const key = `${g.phase}:${g.turn}:${text}`;
+  if (key === K.crowdKey) return;
+  const fresh = g.phase === 'reveal' && !String(K.crowdKey || '').startsWith(`reveal:${g.turn}:`);
+  K.crowdKey = key;
+  put(K.crowd, text ? [h('span', { class: 'as-crowd-icon', 'aria-hidden': 'true' }, '👥'), h('span', null, text)] : null);
+  K.crowd.classList.remove('pop');
+  K.crowd.hidden = !text || fresh;
+  fitClue();      // the clue's box gives the line its room
+  // at the reveal the line comes with the owners' tags, not before
+  if (text && fresh) later(() => { K.crowd.hidden = false; K.crowd.classList.add('pop'); fitClue(); }, revealTime(g.last) + 700);
 }
 
 function progressAv(app, p, done, out) {
@@ -237,6 +277,7 @@ function drawReveal(app, g) {
     return h('div', { class: ['as-slot', 'up', 'revealed', story && 'story'], style: { '--i': String(i), ...tagStyle(app, c.owner) }, dataset: { card: c.card } },
       h('div', { class: 'as-card' }, face(app, g, c.card), h('span', { class: 'as-num' }, String(i + 1)),
         story ? h('span', { class: 'as-star' }, '★') : null,
+        crowdBadge(app, L, c.card),
         h('div', { class: 'as-voters' }, chips)),
       h('div', { class: 'as-owner' }, avatar(app, c.owner, 'small'),
         h('span', { class: 'as-owner-name' }, story ? `${t('association.story')} · ${op.name}` : op.name)));

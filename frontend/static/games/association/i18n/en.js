@@ -95,5 +95,21 @@ export default {
  "association.phase.vote": "Vote: which card is the storyteller’s?",
  "association.phase.reveal": "The storyteller’s card is revealed.",
  "association.turn_of": "Storyteller: {name}.",
- "association.your_turn": "You are the storyteller!"
+ "association.your_turn": "You are the storyteller!",
+ "association.aud_vote": "Which card is the storyteller’s? Tap to vote",
+ "association.aud_voted": "You voted for card {n}",
+ "association.aud_vote_hint": "The audience plays along for fun: no points.",
+ "association.aud_vote_this": "Vote for this card",
+ "association.aud_tv_voted": {
+  "one": "{n} in the audience voted",
+  "other": "{n} in the audience voted"
+ },
+ "association.aud_found": "The audience: {found} of {n} found it",
+ "association.aud_badge": "The audience’s pick",
+ "association.aud_votes": {
+  "one": "{n} audience vote",
+  "other": "{n} audience votes"
+ },
+ "association.aud_favourite": "Audience favourite",
+ "association.aud_change_hint": "Tap another card to change your vote."
 };

@@ -105,5 +105,25 @@ export default {
  "association.phase.vote": "Голосование: какая карта — рассказчика?",
  "association.phase.reveal": "Карта рассказчика открыта.",
  "association.turn_of": "Рассказчик: {name}.",
- "association.your_turn": "Вы — рассказчик!"
+ "association.your_turn": "Вы — рассказчик!",
+ "association.aud_vote": "Какая карта — ведущего? Нажмите, чтобы проголосовать",
+ "association.aud_voted": "Вы проголосовали за карту {n}",
+ "association.aud_vote_hint": "Зрители играют для удовольствия: без очков.",
+ "association.aud_vote_this": "Голосовать за эту карту",
+ "association.aud_tv_voted": {
+  "one": "{n} зритель проголосовал",
+  "few": "{n} зрителя проголосовали",
+  "many": "{n} зрителей проголосовали",
+  "other": "{n} зрителя проголосовали"
+ },
+ "association.aud_found": "Зрители: {found} из {n} угадали",
+ "association.aud_badge": "Выбор зрителей",
+ "association.aud_votes": {
+  "one": "{n} голос зрителей",
+  "few": "{n} голоса зрителей",
+  "many": "{n} голосов зрителей",
+  "other": "{n} голоса зрителей"
+ },
+ "association.aud_favourite": "Любимец зрителей",
+ "association.aud_change_hint": "Нажмите другую карту, чтобы изменить голос."
 };

@@ -105,5 +105,25 @@ export default {
  "association.phase.vote": "Голосування: яка карта — оповідача?",
  "association.phase.reveal": "Карту оповідача відкрито.",
  "association.turn_of": "Оповідач: {name}.",
- "association.your_turn": "Ви — оповідач!"
+ "association.your_turn": "Ви — оповідач!",
+ "association.aud_vote": "Яка карта — оповідача? Торкніться, щоб проголосувати",
+ "association.aud_voted": "Ви проголосували за карту {n}",
+ "association.aud_vote_hint": "Глядачі грають для розваги: без очок.",
+ "association.aud_vote_this": "Голосувати за цю карту",
+ "association.aud_tv_voted": {
+  "one": "{n} глядач проголосував",
+  "few": "{n} глядачі проголосували",
+  "many": "{n} глядачів проголосували",
+  "other": "{n} глядача проголосували"
+ },
+ "association.aud_found": "Глядачі: {found} з {n} вгадали",
+ "association.aud_badge": "Вибір глядачів",
+ "association.aud_votes": {
+  "one": "{n} голос глядачів",
+  "few": "{n} голоси глядачів",
+  "many": "{n} голосів глядачів",
+  "other": "{n} голосу глядачів"
+ },
+ "association.aud_favourite": "Улюбленець глядачів",
+ "association.aud_change_hint": "Торкніться іншої карти, щоб змінити голос."
 };
