@@ -4,7 +4,7 @@ from __future__ import annotations
 from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, integer, paced,
                               rng, text, timer_due)
 
-from . import turn
+from . import audience, turn
 from .deck import GRID, REMOVED, faces, pair, pile_size
 from .views import actions as _actions, view as _view
 
@@ -19,6 +19,8 @@ class Jinx:
     streams = frozenset()
     # The fields of each action and their size ceilings (apply judges the values).
     actions_schema = {"clue": {"text": text(500)}, "pick": {"slot": integer()}}
+    # The audience predicts the target during the race (audience.py, issue 22).
+    audience_schema = audience.SCHEMA
     options = {
         "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "first_player": Option("random", choices=("random", "first_seat")),
@@ -156,7 +158,16 @@ class Jinx:
         scores = self.scores(state)
         best = max(scores.values())
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
-                "cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])}}
+                "cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])},
+                "audience": audience.results(state)}
+
+    # -- the audience ------------------------------------------------------------
+    # (the module's pure functions; the platform calls them as the game's)
+    audience_ballot = staticmethod(audience.ballot)
+    audience_actions = staticmethod(audience.actions)
+    audience_check = staticmethod(audience.check)
+    audience_summary = staticmethod(audience.summary)
+    audience_close = staticmethod(audience.close)
 
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): the cards

@@ -46,12 +46,15 @@ def view(state: dict, viewer) -> dict:
 def _last(last: dict | None) -> dict | None:
     if last is None:
         return None
-    return {
+    out = {
         "turn": last["turn"], "active": last["active"], "clue": last["clue"],
         "grid": list(last["grid"]), "target": last["target"], "finder": last["finder"],
         "picks": [dict(p) for p in last["picks"]], "moves": [dict(m) for m in last["moves"]],
         "timed_out": last["timed_out"],
     }
+    if "audience" in last:        # the audience's predictions of that turn, counted at the reveal
+        out["audience"] = dict(last["audience"])
+    return out
 
 
 def actions(state: dict, viewer) -> list[dict]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from partyhub.gamekit import Accepted, Option, Rejected, paced, rng, timer_due
 
-from . import drawing, guessing, state as st
+from . import audience, drawing, guessing, state as st
 from .constants import BOARDS, DIFFICULTIES, LANGUAGES, ROUNDS
 from .views import view as build_view
 from .words import deal
@@ -26,6 +26,8 @@ class Sketch:
     # view then names the boards' drawings instead of carrying them again.
     blobs = frozenset({"strokes"})
     actions_schema = {**drawing.ACTIONS, **guessing.ACTIONS}
+    # The audience guesses the drawings for glory (audience.py, issue 22).
+    audience_schema = audience.SCHEMA
 
     def setup(self, seats, options, seed) -> dict:
         state = {
@@ -157,7 +159,16 @@ class Sketch:
             return None
         return {"scores": st.scores(state), "winners": st.winners(state),
                 "boards_left": {s: st.own_left(state, s) for s in state["seats"]},
-                "won": {s: st.won_count(state, s) for s in state["seats"]}}
+                "won": {s: st.won_count(state, s) for s in state["seats"]},
+                "audience": audience.results(state)}
+
+    # -- the audience --------------------------------------------------------------------
+    # (the module's pure functions; the platform calls them as the game's)
+    audience_ballot = staticmethod(audience.ballot)
+    audience_actions = staticmethod(audience.actions)
+    audience_check = staticmethod(audience.check)
+    audience_summary = staticmethod(audience.summary)
+    audience_close = staticmethod(audience.close)
 
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): every board

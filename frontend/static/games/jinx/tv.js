@@ -1,6 +1,7 @@
 // Jinx on the TV: the 3x3 square large, fingers landing in player colours, "JINX!" on
 // collisions (a public notice frame), the reveal of the target, cards flying to their new
-// owners, and the score column.
+// owners, and the score column. The audience (issue 22): "N in the audience predicted" during
+// the race (the tally's count, never which cards), how many got it at the reveal.
 import { ink } from '../ink.js';
 import { setup, face, table, player, finger, isSynthetic, put } from './board.js';
 
@@ -25,6 +26,7 @@ function build(root, app) {
   }
   S.scores = h('section', { class: 'jx-scores' });
   S.note = h('p', { class: 'jx-note', hidden: true });
+  S.aud = h('p', { class: 'jx-aud', 'aria-live': 'polite', hidden: true });
   root.replaceChildren(h('div', { class: 'jx-tv' }, S.side, h('div', { class: 'jx-board-wrap' }, S.board, S.note), S.scores));
 }
 
@@ -33,7 +35,10 @@ export function render(root, view, app) {
   if (S.root !== root || !root.firstChild) build(root, app);
   const game = view.game;
   if (!game) return;
+  S.app = app;
+  if (app.onAudience) app.onAudience(drawAudience);
   const tab = table(game);
+  drawAudience();
   const newTurn = S.turn !== game.turn;
   drawCells(app, game, tab, newTurn);
   drawSide(app, game, tab);
@@ -52,6 +57,26 @@ export function render(root, view, app) {
   }
   S.phase = game.phase;
   S.turn = game.turn;
+}
+
+/** The audience's line under the square: how many predicted (race), how many got it (reveal). */
+function drawAudience() {
+  const app = S.app;
+  const view = app && app.view;
+  const game = view && view.game;
+  if (!game || !S.aud) return;
+  const tally = (app.audience || {}).tally;
+  let text = null;
+  if (game.phase === 'race' && tally && tally.summary && tally.summary.predicted > 0) {
+    text = app.t('jinx.aud_count', { n: tally.summary.predicted });
+  } else if (game.phase !== 'race' && game.phase !== 'clue' && game.last && game.last.audience && game.last.audience.predicted > 0) {
+    text = app.t('jinx.aud_got', { n: game.last.audience.right, m: game.last.audience.predicted });
+  }
+  S.aud.hidden = text == null;
+  if (text != null && S.aud.textContent !== text) {
+    S.aud.textContent = text;
+    S.aud.classList.remove('bump'); void S.aud.offsetWidth; S.aud.classList.add('bump');
+  }
 }
 
 function drawCells(app, game, tab, newTurn) {
@@ -152,7 +177,8 @@ function drawScores(app, view, game, tab) {
   app.standin(h('span', { class: 'jx-score-name' }, p.name), p),
   out.has(p.id) ? h('span', { class: 'jx-tag' }, app.t('jinx.out')) : null,
   h('span', { class: 'jx-score-n' }, String((game.won || {})[p.id] ?? p.score ?? 0))));
-  S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows);
+  // the audience's line sits under the scores (the square keeps the screen's height)
+  S.scores.replaceChildren(h('h3', { class: 'jx-scores-title' }, app.t('jinx.cards')), ...rows, S.aud);
 }
 
 /** The reveal: every card of last.moves flies from where it was to where it goes. */

@@ -9,7 +9,24 @@ export function drawGallery(box, view, app) {
   const key = `${view.room.game_no}:${app.lang}`;
   const have = box.querySelector('.sk-gallery');
   if (have && have.dataset.key === key) return;
-  box.replaceChildren(gallery(app, view, key));
+  const best = audienceBest(app, view);
+  box.replaceChildren(...(best ? [best] : []), gallery(app, view, key));
+}
+
+/** The audience's best guesser(s) (results.audience.best, issue 22), or null. */
+function audienceBest(app, view) {
+  const best = (((view.room.results || {}).audience || {}).best) || [];
+  if (!best.length) return null;
+  const h = app.h;
+  return h('section', { class: 'sk-audbest', 'aria-labelledby': 'sk-audbest-title' },
+    h('h2', { id: 'sk-audbest-title' }, app.t('sketch.aud_best', { n: best.length })),
+    h('p', null, names(best), ' · ', app.t('sketch.aud_right_n', { n: best[0].right })));
+}
+
+/** At most 8 names, then +N (a big tie). */
+function names(best) {
+  const shown = best.slice(0, 8).map((b) => b.name).join(', ');
+  return best.length > 8 ? `${shown} +${best.length - 8}` : shown;
 }
 
 export function gallery(app, view, key) {

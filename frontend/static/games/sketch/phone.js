@@ -72,6 +72,8 @@ export function render(root, view, app) {
     S.pen = null;
     if (g.round !== S.round) { S.round = g.round; S.local.clear(); S.picking = false; }
     root._parts = null;
+    root._aud = null;
+    root._akey = null;
   }
   if (g.last && g.last.n > S.lastN) {
     const fresh = S.lastN > 0;
@@ -489,10 +491,139 @@ function closeZoom() {
 }
 
 // ------------------------------------------------------------------ audience
+// An audience phone (issue 22): in a guessing round one drawing large, ◀ ▶ and a strip of
+// thumbnails to pick another, a guess field with a big button under the thumb. The reply to
+// each guess (`mine.reply`: right with the word, or not it) shows under the drawing; boards
+// this phone got right are marked. Only glory: no board, no point. Drawing rounds: watch.
+
+const A = { sel: null, sent: new Map(), replies: new Map(), got: new Map(), ref: null, round: null, root: null };
+
+/** The board number of the rules (seat index * 6 + board) of a view board. */
+function boardNo(g, b) {
+  const seat = g.players.findIndex((p) => p.id === b.player);
+  return seat * (g.boards_per_player || 6) + b.board;
+}
+
+function audienceRedraw() {
+  const app = S.app;
+  const root = A.root;
+  if (!app || !root || !root.isConnected || !app.view || !app.view.game) return;
+  const mine = (app.audience || {}).mine;
+  if (mine && mine.reply && Number.isInteger(mine.reply.board) && mine.ref != null && mine.ref !== A.ref) {
+    A.ref = mine.ref;
+    const n = mine.reply.board;
+    A.replies.set(n, { right: !!mine.reply.right, text: A.sent.get(n) || '', word: mine.reply.word || null });
+    if (mine.reply.right) {
+      const b = (app.view.game.boards || []).find((x) => boardNo(app.view.game, x) === n);
+      if (b) A.got.set(`${b.player}:${b.board}`, mine.reply.word || A.sent.get(n) || '✓');
+      app.vibrate([60, 40, 160]);
+      app.say(app.t('sketch.aud_right', { word: mine.reply.word || A.sent.get(n) || '' }));
+    } else {
+      app.vibrate(80);
+      app.say(app.t('sketch.aud_wrong', { text: A.sent.get(n) || '' }));
+    }
+  }
+  renderAudience(root, app.view, app);
+}
 
 function renderAudience(root, view, app) {
   const g = view.game;
   const h = app.h;
+  A.root = root;
+  if (app.onAudience) app.onAudience(audienceRedraw);
+  if (A.round !== g.round) { A.round = g.round; A.replies.clear(); A.sent.clear(); }
+  const acts = app.gameActions(view).filter((a) => a.type === 'audience_guess');
+  if (g.phase !== 'guessing' || !acts.length) return renderWatching(root, view, app);
+  const open = new Set(acts.map((a) => a.board));
+  const shown = g.boards.filter((b) => b.strokes && open.has(boardNo(g, b)));
+  if (!shown.length) return renderWatching(root, view, app);
+  const votes = ((app.audience || {}).mine || {}).votes || {};
+  const gotNow = (b) => votes[String(boardNo(g, b))] === true || A.got.has(`${b.player}:${b.board}`);
+  if (!shown.some((b) => boardNo(g, b) === A.sel)) {
+    const next = shown.find((b) => !gotNow(b)) || shown[0];
+    A.sel = boardNo(g, next);
+  }
+  if (!root._aud) {
+    root._akey = null;
+    const canvas = boardCanvas(h, 'sk-abig');
+    const who = h('div', { class: 'sk-awho' });
+    const prev = h('button', { class: 'btn big sk-anav', type: 'button', 'aria-label': app.t('sketch.aud_prev'), onclick: () => step(-1) }, '◀');
+    const next = h('button', { class: 'btn big sk-anav', type: 'button', 'aria-label': app.t('sketch.aud_next'), onclick: () => step(1) }, '▶');
+    const reply = h('p', { class: 'sk-areply', 'aria-live': 'off' });
+    const input = h('input', { type: 'text', maxlength: 60, autocomplete: 'off', autocapitalize: 'off', enterkeyhint: 'send',
+      class: 'sk-ainput', placeholder: app.t('sketch.placeholder'), 'aria-label': app.t('sketch.placeholder') });
+    const send = h('button', { class: 'btn primary big sk-asend', type: 'submit' }, app.t('sketch.send'));
+    const form = h('form', { class: 'sk-aform', onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text || A.sel == null) return;
+      A.sent.set(A.sel, text);
+      app.act({ type: 'audience_guess', board: A.sel, text });
+      input.value = '';
+    } }, input, send);
+    const strip = h('div', { class: 'sk-astrip', role: 'group', 'aria-label': app.t('sketch.aud_boards') });
+    root.replaceChildren(head(app, g), h('p', { class: 'sk-ahint' }, app.t('sketch.aud_hint')),
+      h('div', { class: 'sk-astage' }, prev, h('div', { class: 'sk-abox' }, canvas, who), next), reply, form, strip);
+    root._aud = { canvas, who, reply, form, input, send, strip, thumbs: new Map() };
+  }
+  const P = root._aud;
+  function step(d) {
+    const v = S.app.view;
+    const gg = v.game;
+    const list = gg.boards.filter((b) => b.strokes && new Set(S.app.gameActions(v).filter((a) => a.type === 'audience_guess').map((a) => a.board)).has(boardNo(gg, b)));
+    const k = list.findIndex((b) => boardNo(gg, b) === A.sel);
+    const b = list[(k + d + list.length) % list.length];
+    if (b) { A.sel = boardNo(gg, b); renderAudience(root, v, S.app); }
+  }
+  // the strip of thumbnails (rebuilt when the boards on show change)
+  const stripKey = shown.map((b) => boardNo(g, b)).join(',');
+  if (P.strip._key !== stripKey) {
+    P.strip._key = stripKey;
+    P.thumbs.clear();
+    P.strip.replaceChildren(...shown.map((b) => {
+      const n = boardNo(g, b);
+      const p = app.players.get(b.player);
+      const c = boardCanvas(h, 'sk-athumb');
+      const btn = h('button', { class: 'sk-athumbbtn', type: 'button', style: { '--pc': p ? p.color : '#888' },
+        onclick: () => { A.sel = n; renderAudience(root, S.app.view, S.app); P.input.focus({ preventScroll: true }); } },
+      h('span', { class: 'sr-only' }, `${app.name(b.player)} · ${app.t('sketch.board', { n: b.board + 1 })}`), c,
+      h('span', { class: 'sk-atick', 'aria-hidden': 'true' }, '✓'));
+      P.thumbs.set(n, { btn, c, b });
+      return btn;
+    }));
+  }
+  for (const b of shown) {
+    const t = P.thumbs.get(boardNo(g, b));
+    if (!t) continue;
+    requestAnimationFrame(() => paintIfChanged(t.c, b.strokes));
+    t.btn.classList.toggle('sel', boardNo(g, b) === A.sel);
+    t.btn.classList.toggle('got', gotNow(b));
+    t.btn.setAttribute('aria-pressed', String(boardNo(g, b) === A.sel));
+  }
+  const b = shown.find((x) => boardNo(g, x) === A.sel);
+  const p = app.players.get(b.player);
+  requestAnimationFrame(() => paintIfChanged(P.canvas, b.strokes));
+  const got = gotNow(b);
+  const word = A.got.get(`${b.player}:${b.board}`);
+  const r = A.replies.get(A.sel);
+  const key = JSON.stringify([A.sel, got, word, r, app.lang]);
+  if (root._akey !== key) {
+    root._akey = key;
+    P.who.replaceChildren(h('span', { class: 'chip', 'aria-hidden': 'true', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : ''),
+      h('b', null, app.name(b.player)), h('span', null, ` · ${app.t('sketch.board', { n: b.board + 1 })}`));
+    P.who.parentNode.style.setProperty('--pc', p ? p.color : '#888');   // the drawer's colour frames it
+    P.form.hidden = got;
+    P.reply.className = ['sk-areply', got ? 'ok' : r && !r.right ? 'no' : ''].join(' ');
+    P.reply.replaceChildren(...(got ? [h('span', null, app.t('sketch.aud_got')), word && word !== '✓' ? h('b', { class: 'reveal', lang: view.room.language }, ` ${word}`) : '']
+      : r && !r.right ? [h('span', null, app.t('sketch.aud_wrong', { text: r.text }))] : [h('span', null, app.t('sketch.aud_type'))]));
+    if (r && !r.right) { P.reply.classList.remove('shake'); void P.reply.offsetWidth; P.reply.classList.add('shake'); }
+  }
+}
+
+function renderWatching(root, view, app) {
+  const g = view.game;
+  const h = app.h;
+  root._aud = null;
   const key = JSON.stringify(g.boards.map((b) => [b.status, b.won_by.length]));
   if (root._akey === key) return;
   root._akey = key;
@@ -502,6 +633,6 @@ function renderAudience(root, view, app) {
       const p = app.players.get(b.player);
       const c = boardCanvas(h, 'sk-acanvas');
       requestAnimationFrame(() => paint(c, b.strokes));
-      return h('div', { class: ['sk-atile', b.won_by.length && 'won'], style: { '--pc': p ? p.color : '#888' } }, c);
+      return h('div', { class: ['sk-atile', b.won_by.length && 'won', A.got.has(`${b.player}:${b.board}`) && 'got'], style: { '--pc': p ? p.color : '#888' } }, c);
     })));
 }

@@ -1,6 +1,8 @@
 // Sketch on the TV: a big sand timer, every player's six boards grouped by player colour
 // (face down while drawing, every drawing on show while guessing), boards flying from the
 // drawer to the guesser on a correct guess, and the gallery at the end (gallery.js).
+// The audience (issue 22): under each drawing still held, the names of audience members who
+// got it this round (the tally's summary: names, never words).
 import { boardCanvas, paint, paintIfChanged } from './board.js';
 import { drawGallery } from './gallery.js';
 
@@ -38,7 +40,11 @@ export function render(root, view, app) {
     S.key = key;
     buildGroups(root._grid, view, app);
     layout(root._grid, view);
+    S.audKeys = new Map();
   }
+  S.app = app;
+  if (app.onAudience) app.onAudience(drawAudience);
+  drawAudience();
   for (const b of g.boards) {
     const tile = S.tiles.get(`${b.player}:${b.board}`);
     if (tile && tile._canvas && b.strokes) paintIfChanged(tile._canvas, b.strokes);
@@ -87,6 +93,33 @@ function updateHead(root, view, app) {
   root._round.textContent = app.t('sketch.round', { n: g.round, total: g.rounds });
   const total = (g.round_seconds || (view.room.options || {}).round_seconds || 60) * 1000;
   S.sand.update(view, total, app);
+}
+
+/** Who in the audience got each drawing on show: "Zoe, Max +3" on its tile. */
+function drawAudience() {
+  const app = S.app;
+  const g = app && app.view && app.view.game;
+  if (!g) return;
+  const tally = (app.audience || {}).tally;
+  const rows = g.phase === 'guessing' && tally && tally.summary && Array.isArray(tally.summary.boards) ? tally.summary.boards : [];
+  const by = new Map(rows.map((r) => [`${r.player}:${r.board}`, r]));
+  if (!S.audKeys) S.audKeys = new Map();
+  for (const [k, tile] of S.tiles) {
+    const r = by.get(k);
+    const names = r ? (r.names || []) : [];
+    const more = r ? r.n - names.length : 0;
+    const text = !r ? '' : names.length
+      ? (more > 0 ? `${names.join(', ')} +${more}` : names.join(', '))
+      : app.t('sketch.aud_n', { n: r.n });
+    if (S.audKeys.get(k) === text) continue;
+    S.audKeys.set(k, text);
+    let badge = tile.querySelector('.sk-audnames');
+    if (!text) { if (badge) badge.remove(); continue; }
+    if (!badge) { badge = app.h('div', { class: 'sk-audnames' }); tile.append(badge); }
+    badge.textContent = `👥 ${text}`;
+    badge.title = text;
+    badge.classList.remove('bump'); void badge.offsetWidth; badge.classList.add('bump');
+  }
 }
 
 // ------------------------------------------------------------------ the sand timer

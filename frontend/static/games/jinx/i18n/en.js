@@ -60,5 +60,27 @@ export default {
  "jinx.phase.race": "The race is on: find the card!",
  "jinx.phase.reveal": "The card is revealed.",
  "jinx.turn_of": "{name} gives the clue.",
- "jinx.your_turn": "Your turn: give a clue."
+ "jinx.your_turn": "Your turn: give a clue.",
+ "jinx.aud_mine": "Your pick",
+ "jinx.aud_tap": "Which card is it? Predict!",
+ "jinx.aud_hint": "One tap, and it is final. For glory only.",
+ "jinx.aud_predicted": "You predicted card {n}",
+ "jinx.aud_wait": "The reveal will tell…",
+ "jinx.aud_right": "You predicted it!",
+ "jinx.aud_wrong": "Not this time",
+ "jinx.aud_count": {
+  "one": "{n} in the audience predicted",
+  "other": "{n} in the audience predicted"
+ },
+ "jinx.aud_got": "Audience: {n} of {m} predicted it",
+ "jinx.aud_best": {
+  "one": "Best predictor in the audience",
+  "other": "Best predictors in the audience"
+ },
+ "jinx.aud_right_n": {
+  "one": "{n} right prediction",
+  "other": "{n} right predictions"
+ },
+ "err.jinx.already_predicted": "Your prediction is final for this turn.",
+ "err.jinx.finger_there": "A finger is already on that card: pick another."
 };

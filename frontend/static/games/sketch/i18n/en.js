@@ -60,5 +60,27 @@ export default {
  "sketch.heard_close": "“{text}”: the drawer says close!",
  "sketch.heard_far": "“{text}”: the drawer says far.",
  "sketch.heard_asked": "{name} guesses your drawing: “{text}”.",
- "sketch.tiebreak": "A tie on points goes to the fewest own boards left."
+ "sketch.tiebreak": "A tie on points goes to the fewest own boards left.",
+ "sketch.aud_hint": "Guess the drawings! Just for glory.",
+ "sketch.aud_prev": "Previous drawing",
+ "sketch.aud_next": "Next drawing",
+ "sketch.aud_boards": "Drawings",
+ "sketch.aud_type": "Type what you see",
+ "sketch.aud_got": "You got it:",
+ "sketch.aud_right": "Right: {word}!",
+ "sketch.aud_wrong": "“{text}” is not it",
+ "sketch.aud_n": {
+  "one": "{n} in the audience",
+  "other": "{n} in the audience"
+ },
+ "sketch.aud_best": {
+  "one": "Best guesser in the audience",
+  "other": "Best guessers in the audience"
+ },
+ "sketch.aud_right_n": {
+  "one": "{n} drawing guessed",
+  "other": "{n} drawings guessed"
+ },
+ "err.sketch.empty_guess": "Type a guess.",
+ "err.sketch.long_guess": "That guess is too long."
 };
