@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import random
 import sys
 import time
@@ -173,6 +174,7 @@ class Bench:
         self.rnd = random.Random(args.seed)
         self.lat = {"A": [], "B": []}          # (action type, ms)
         self.cpu = {}
+        self.act_cpu = {}                      # part -> server CPU seconds within each action
         self.voters = []
         self.tally_ms = []
         self.tally_kind = None
@@ -201,10 +203,12 @@ class Bench:
     async def player_act(self, part, pid, d):
         """Send one player action; its latency = the last of TV and phones holding the view."""
         v0 = max(s.v for s in self.socks())
+        c0 = cpu_seconds(self.srv.pid)
         t0 = now()
         await self.phones[pid].act(d)
         for s in self.socks():
             await s.until(lambda v, s=s: s.v > v0, 30)
+        self.act_cpu.setdefault(part, []).append(cpu_seconds(self.srv.pid) - c0)
         self.lat[part].append((d["type"], (max(s.first_after(v0) for s in self.socks()) - t0) * 1000))
 
     def offered(self, pid):
@@ -250,50 +254,30 @@ class Bench:
             await self.player_act(part, pid, {"type": "next"})
 
     async def wave(self, table, sent, opened):
-        """Every voter votes once within the window; some change their minds."""
-        window = self.a.window
-        rnd = self.rnd
-        plans = []
-        for v in self.voters:
-            t1 = rnd.uniform(0.05, window * 0.8)
-            first = rnd.choice(table)
-            plans.append((t1, v, first))
-            if rnd.random() < self.a.change and len(table) > 1:
-                plans.append((rnd.uniform(t1 + 0.25, window - 0.05), v, rnd.choice([c for c in table if c != first])))
-        plans.sort(key=lambda p: p[0])
-        self.wave_sent = []            # cumulative sends, for the tally upper bound
-        for at, v, card in plans:
-            await asyncio.sleep(max(0.0, opened + at - now()))
-            await v.vote(card, sent)
-            self.wave_sent.append(now())
-        last_send = now()
-        end = time.monotonic() + 30
-        while any(ref not in v.mine and ref not in v.errors for ref, (_, v, _) in sent.items()):
-            if time.monotonic() > end:
-                break
-            await asyncio.sleep(0.02)
-        self.wave_span = last_send - (opened)
-        # the last tally after the last vote
-        await asyncio.sleep(0.3)
-
+        """The audience process votes (every voter once within the window, some twice) and
+        hands back every vote: sent[ref] = (sent at, voter, card, (acked at, votes) | None,
+        error code | None)."""
+        self.crowd.send(("wave", table, opened, self.rnd.random()))
+        got = await asyncio.to_thread(self.crowd.recv)
+        sent.update(got)
     def check(self, turn, tv, sent):
         """Every vote counted exactly once: reveal's counts vs each voter's last accepted vote."""
         expected = Counter()
         answered = unanswered = 0
         seqs = {}
-        for ref, (t, v, card) in sent.items():
-            if ref in v.mine:
+        for ref, (t, v, card, ack, err) in sent.items():
+            if ack is not None:
                 answered += 1
-                seqs[ref] = v.mine[ref][1].get("seq")
-            elif ref in v.errors:
+                seqs[ref] = ack[1].get("seq")
+            elif err is not None:
                 answered += 1
-                self.refused[v.errors[ref]] += 1
+                self.refused[err] += 1
             else:
                 unanswered += 1
         by_voter = {}
-        for ref, (t, v, card) in sorted(sent.items(), key=lambda x: x[1][0]):
-            if ref in v.mine:
-                by_voter[v.name] = v.mine[ref][1]["votes"].get("card")
+        for ref, (t, v, card, ack, err) in sorted(sent.items(), key=lambda x: x[1][0]):
+            if ack is not None:
+                by_voter[v] = ack[1]["votes"].get("card")
         expected = Counter(by_voter.values())
         crowd = (tv["game"]["last"] or {}).get("audience") or {}
         got = {c: n for c, n in (crowd.get("votes") or {}).items()}
@@ -306,14 +290,13 @@ class Bench:
             "counts_match": dict(expected) == got, "expected": dict(expected), "got": got})
         # tally lag
         ticks = sorted((t, d["seq"]) for t, d in self.tv.tallies if d.get("ballot") == f"t{turn}")
-        sends = sorted(t for t, _, _ in sent.values())
-        for ref, (t, v, card) in sent.items():
-            if ref not in v.mine:
+        sends = sorted(x[0] for x in sent.values() if x[3] is not None)     # accepted ones
+        for ref, (t, v, card, ack, err) in sent.items():
+            if ack is None:
                 continue
             seq = seqs.get(ref)
             if seq is None:                        # upper bound: every vote sent by its ack
-                ack = v.mine[ref][0]
-                seq = sum(1 for s in sends if s <= ack)
+                seq = sum(1 for s in sends if s <= ack[0])
                 self.tally_kind = "upper bound"
             else:
                 self.tally_kind = "seq"
@@ -324,10 +307,11 @@ class Bench:
                 self.tally_ms.append(float("inf"))
 
     async def part(self, name, audience, turns):
-        c0, t0 = cpu_seconds(self.srv.pid), time.monotonic()
+        c0, t0, me0 = cpu_seconds(self.srv.pid), time.monotonic(), time.process_time()
         for _ in range(turns):
             await self.turn(name[0], audience)
         self.cpu[name] = (cpu_seconds(self.srv.pid) - c0) / (time.monotonic() - t0)
+        self.cpu["client " + name] = (time.process_time() - me0) / (time.monotonic() - t0)
 
     async def open_audience(self, n):
         async def one(i):
@@ -339,18 +323,69 @@ class Bench:
             passes += await asyncio.gather(*(one(j) for j in range(i, min(n, i + 50))))
         await asyncio.sleep(1.0)
         self.rss0 = rss_bytes(self.srv.pid)
-        for i in range(0, n, 50):
-            batch = [Voter(self.ws(p["token"]), p["audience_id"]) for p in passes[i:i + 50]]
-            await asyncio.gather(*(v.open() for v in batch))
-            self.voters += batch
+        self.crowd, child = mp.Pipe()
+        self.crowd_proc = mp.get_context("spawn").Process(
+            target=crowd_main, args=(child, [(self.ws(p["token"]), p["audience_id"]) for p in passes],
+                                     self.a.window, self.a.change), daemon=True)
+        self.crowd_proc.start()
+        assert await asyncio.to_thread(self.crowd.recv) == "open"
         await asyncio.sleep(2.0)
         self.rss1 = rss_bytes(self.srv.pid)
 
     async def close_audience(self):
-        for i in range(0, len(self.voters), 100):
-            await asyncio.gather(*(v.close() for v in self.voters[i:i + 100]))
+        self.crowd.send(("close",))
+        self.crowd_stats = await asyncio.to_thread(self.crowd.recv)
+        self.crowd_proc.join(30)
         await asyncio.sleep(1.0)
         self.rss2 = rss_bytes(self.srv.pid)
+
+
+# ---------------------------------------------------------------- the audience's own process
+
+def crowd_main(conn, socks, window, change):
+    """The audience sockets in a process of their own (the measuring client's event loop is
+    not theirs): opens them, runs the waves it is told to, closes them."""
+    asyncio.run(_crowd(conn, socks, window, change))
+
+
+async def _crowd(conn, socks, window, change):
+    voters = []
+    for i in range(0, len(socks), 50):
+        batch = [Voter(url, name) for url, name in socks[i:i + 50]]
+        await asyncio.gather(*(v.open() for v in batch))
+        voters += batch
+    conn.send("open")
+    cpu0, t0 = time.process_time(), time.monotonic()
+    while True:
+        cmd = await asyncio.to_thread(conn.recv)
+        if cmd[0] == "close":
+            for i in range(0, len(voters), 100):
+                await asyncio.gather(*(v.close() for v in voters[i:i + 100]))
+            conn.send({"views": sum(v.views for v in voters), "view_bytes": sum(v.view_bytes for v in voters),
+                       "tallies": sum(v.tallies for v in voters),
+                       "cpu": (time.process_time() - cpu0) / (time.monotonic() - t0)})
+            return
+        _, table, opened, seed = cmd
+        rnd = random.Random(seed)
+        plans = []
+        for v in voters:
+            t1 = rnd.uniform(0.05, window * 0.8)
+            first = rnd.choice(table)
+            plans.append((t1, v, first))
+            if rnd.random() < change and len(table) > 1:
+                plans.append((rnd.uniform(t1 + 0.25, window - 0.05), v, rnd.choice([c for c in table if c != first])))
+        plans.sort(key=lambda p: p[0])
+        sent = {}
+        for at, v, card in plans:
+            await asyncio.sleep(max(0.0, opened + at - now()))
+            await v.vote(card, sent)
+        end = time.monotonic() + 30
+        while any(ref not in v.mine and ref not in v.errors for ref, (_, v, _) in sent.items()):
+            if time.monotonic() > end:
+                break
+            await asyncio.sleep(0.02)
+        conn.send({ref: (t, v.name, card, v.mine.get(ref), v.errors.get(ref))
+                   for ref, (t, v, card) in sent.items()})
 
 
 async def run(a):
@@ -372,12 +407,12 @@ async def run(a):
         if a.profile:
             prof.send_signal(signal.SIGINT)
             prof.wait(30)
-        stray_tallies = sum(v.tallies for v in b.voters) + sum(s.tallies.__len__() for s in b.phones.values())
         await b.close_audience()
+        stray_tallies = b.crowd_stats["tallies"] + sum(len(s.tallies) for s in b.phones.values())
         await b.part("A'", False, a.turns)
         b.stray_tallies = stray_tallies
-        b.audience_views = sum(v.views for v in b.voters)
-        b.audience_view_bytes = sum(v.view_bytes for v in b.voters)
+        b.audience_views = b.crowd_stats["views"]
+        b.audience_view_bytes = b.crowd_stats["view_bytes"]
         for s in b.socks():
             await s.close()
     finally:
@@ -411,14 +446,18 @@ def render(a, b):
             f"{c['sent']}/{c['voters']}/{c['reveal_voters']}/{c['tally_voters']}" for c in b.checks)),
         ("player action latency, no audience (A+A')", f"p50 {sa['p50']} / p95 {sa['p95']} / p99 {sa['p99']} / "
                                                       f"mean {mean(base)} ms (n={sa['n']})"),
-        ("player action latency, 500 voting", f"p50 {sb['p50']} / p95 {sb['p95']} / p99 {sb['p99']} / "
+        (f"player action latency, {a.audience} voting", f"p50 {sb['p50']} / p95 {sb['p95']} / p99 {sb['p99']} / "
                                               f"mean {mean(aud)} ms (n={sb['n']})"),
         ("ratio with / without audience", f"p50 {ratio(sb['p50'], sa['p50'])}x, p95 {ratio(sb['p95'], sa['p95'])}x, "
                                           f"mean {ratio(mean(aud), mean(base))}x - target <= 1.5x"),
         ("players' votes only (during the wave)", f"p50 {va['p50']} -> {vb['p50']} ms, max {va['max']} -> {vb['max']} ms"),
         ("memory per audience socket", f"{per_sock / 1024:.1f} KiB (RSS {b.rss0 / 2**20:.1f} -> {b.rss1 / 2**20:.1f} MiB "
                                        f"with {a.audience} open; {b.rss2 / 2**20:.1f} MiB after they closed)"),
+        ("server CPU within a player action (until every screen has it): A+A' / B",
+         " / ".join(f"{1000 * sum(b.act_cpu[k]) / len(b.act_cpu[k]):.1f} ms" for k in ("A", "B"))),
         ("server CPU (A / B / A')", " / ".join(f"{b.cpu[k]:.0%}" for k in ("A", "B", "A'"))),
+        ("bench client CPU in B: measuring process / audience process",
+         f"{b.cpu['client B']:.0%} / {b.crowd_stats['cpu']:.0%}"),
         ("views pushed to the audience", f"{b.audience_views} ({b.audience_view_bytes / 2**20:.1f} MiB)"),
         ("tally frames off the TV", str(b.stray_tallies)),
     ]

@@ -188,7 +188,7 @@ async def test_audience_sockets_voting_through_a_whole_game_see_no_hand_and_no_o
     whole game; none of their frames (views, mine, errors) holds a hand, the pile or whose card
     is whose before the reveal, and only the TV gets `tally` frames."""
     rec = await play_recorded("association", 4, {"target_score": 15, **TIMERS}, seed=21,
-                              reconnect_every=9, audience=True)
+                              reconnect_every=9, audience=True, audience_rate=0.7)
     assert rec.log["events"][-1]["type"] == "game_ended"
     assert sum(rec.audience_actions.values()) > 20, rec.audience_actions
     secrets = Secrets()
@@ -212,3 +212,24 @@ async def test_audience_sockets_voting_through_a_whole_game_see_no_hand_and_no_o
             assert set(f["d"]["summary"]) == {"voted"}, f
     print(f"association audience: {checked} frames checked, audience actions {rec.audience_actions}, "
           f"frame kinds {kinds}")
+
+
+async def test_the_audience_check_catches_a_planted_owner_in_a_reply(monkeypatch):
+    """The audit reads the audience's `mine` frames: a reply naming the card's owner fails it."""
+    from partyhub.gamekit import Ballot
+    from games.association.rules import audience
+    real = audience.check
+
+    def leaky(state, action, mine):
+        out = real(state, action, mine)
+        if isinstance(out, Ballot):
+            owner = next(s for s, c in state["played"].items() if c == out.value)
+            return Ballot(out.key, out.value, {"card": out.value, "owner": owner})
+        return out
+
+    monkeypatch.setattr(audience, "check", leaky)
+    rec = await play_recorded("association", 3, TIMERS, seed=7, reconnect_every=0, max_steps=40,
+                              audience=True, audience_rate=1.0)
+    assert sum(rec.audience_actions.values()) > 0
+    with pytest.raises(AssertionError, match="saw"):
+        rec.check(Secrets())
