@@ -75,7 +75,11 @@ def fold(room, game, before) -> None:
     old = ballot(game, before)
     if old is None or old == ballot(game, room.state):
         return
-    entries = tallies.close(room.code, room.game_no, old)
+    try:
+        entries = tallies.close(room.code, room.game_no, old)
+    except Exception:       # Redis away: the game goes on; the ballot's votes are lost
+        log.warning("ballot %s of room %s folded empty: tallies unreachable", old, room.code, exc_info=True)
+        entries = {}
     room.state = game.audience_close(room.state, old, entries)
 
 
@@ -85,7 +89,10 @@ def drop(room) -> None:
         return
     old = ballot(registry.get(room.game_id), room.state)
     if old is not None:
-        tallies.close(room.code, room.game_no, old)
+        try:
+            tallies.close(room.code, room.game_no, old)
+        except Exception:   # Redis away: the keys expire
+            log.warning("ballot %s of room %s not dropped", old, room.code, exc_info=True)
 
 
 # ---------------------------------------------------------------- the socket's side
@@ -144,7 +151,17 @@ async def offer(consumer, ref, d: dict) -> None:
     judged = _judge(consumer, d)
     if isinstance(judged, Rejected):
         return await consumer._error(judged.code, ref, judged.message or None)
-    room, game, key, who, name, action = judged
+    try:
+        await _offer(consumer, ref, *judged)
+    except Exception:       # the tallies cannot be reached (Redis away): nothing counted
+        log.warning("audience action of room %s not counted", consumer.code, exc_info=True)
+        await consumer._error("no_ballot", ref, UNCOUNTED)
+
+
+UNCOUNTED = "Votes cannot be counted right now; try again in a moment."
+
+
+async def _offer(consumer, ref, room, game, key, who, name, action) -> None:
     mine = tallies.votes(room.code, room.game_no, key, who)
     try:
         verdict = game.audience_check(room.state, action, mine)
@@ -170,6 +187,13 @@ async def greet(consumer) -> None:
     room, game, key = _open_ballot(consumer.code)
     if key is None:
         return
+    try:
+        await _greet(consumer, room, game, key)
+    except Exception:       # the tallies cannot be reached: the next tally frame tells
+        log.warning("no tally for a new socket of room %s", consumer.code, exc_info=True)
+
+
+async def _greet(consumer, room, game, key) -> None:
     if consumer.viewer == TABLE:
         return await consumer._send_json(_tally_frame(room, game, key))
     if consumer.actor is None or (consumer.actor.voter is None and consumer.actor.seat is None):
@@ -231,6 +255,12 @@ def _start(code: str) -> None:
 async def send_tally(code: str) -> None:
     """The open ballot's tally to the room's TV sockets (here and in the other processes)."""
     room, game, key = _open_ballot(code)
-    if key is not None:
-        await fanout.stream(code, (TABLE,), _dumps(_tally_frame(room, game, key)))
+    if key is None:
+        return
+    try:
+        text = _dumps(_tally_frame(room, game, key))
+    except Exception:
+        log.warning("no tally for room %s", code, exc_info=True)
+        return
+    await fanout.stream(code, (TABLE,), text)
 

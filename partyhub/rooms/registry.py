@@ -13,6 +13,7 @@ _games: dict = {}
 # the room (and so its game) is read: `clean`, at the top of services.room_apply.
 _actions: dict = {}
 _audience: dict = {}    # every game's audience action types: {type: {name: Field}}
+_audience_kinds = [frozenset()]     # their types, for the socket's routing of every act
 
 
 def _known() -> dict:
@@ -28,21 +29,22 @@ def register(game) -> None:
     if not isinstance(schema, dict) or not set(game.streams) <= set(schema):
         raise TypeError(f"game {game.id!r} must declare every action in actions_schema")
     for kind, fields in schema.items():
-        if kind in ROOM_ACTIONS or _known().get(kind, fields) != fields:
+        if kind in ROOM_ACTIONS or kind in _audience or _known().get(kind, fields) != fields:
             raise ValueError(f"game {game.id!r}: action {kind!r} is already declared otherwise")
-    _known().update(schema)
     audience = getattr(game, "audience_schema", None) or {}
     for kind, fields in audience.items():
-        if kind in _known() or _audience.get(kind, fields) != fields:
+        if kind in _known() or kind in schema or _audience.get(kind, fields) != fields:
             raise ValueError(f"game {game.id!r}: audience action {kind!r} is already declared otherwise")
+    _known().update(schema)
     _audience.update(audience)
+    _audience_kinds[0] = frozenset(_audience)
     deck_options.bind(game)
     _games[game.id] = game
 
 
 def audience_kinds() -> frozenset:
     """Every audience action type of the registered games (audience.py judges them)."""
-    return frozenset(_audience)
+    return _audience_kinds[0]
 
 
 def declared(kind) -> dict | None:

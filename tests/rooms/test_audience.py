@@ -312,3 +312,32 @@ def test_the_audience_pass_endpoint():
     with pytest.raises(Exception):
         selectors.actor_for(other, p["token"])      # another room's pass opens nothing there
     assert audiencepass.read(p["token"] + "x", 1) is None
+
+
+async def test_unreachable_tallies_refuse_votes_and_never_stall_the_game(monkeypatch):
+    code, tv, phones, fan = await playing()
+
+    def away(*args):
+        raise ConnectionError("Redis is away")
+    for verb in ("record", "entries", "votes", "close"):
+        monkeypatch.setattr(tallies.backend(), verb, away)
+    ref = await fan.act({"type": "predict", "n": 1})
+    err = await fan.error()
+    assert (err["d"]["code"], err["d"]["ref"]) == ("no_ballot", ref)
+    folded = await turn_over(tv, phones, 1)
+    assert folded["voters"] == 0 and tv.view["game"]["total"] == 1
+
+
+def test_an_audience_type_is_never_also_an_action_type():
+    from partyhub.gamekit import integer
+    from partyhub.rooms import registry
+
+    class Clash:
+        id, streams, actions_schema = "clash", frozenset(), {"predict": {"n": integer()}}
+    class Clash2:
+        id, streams, actions_schema = "clash2", frozenset(), {}
+        audience_schema = {"add": {"n": integer()}}
+    for game in (Clash(), Clash2()):
+        with pytest.raises(ValueError):
+            registry.register(game)
+    assert "predict" in registry.audience_kinds() and registry.get("clash") is None

@@ -4,7 +4,7 @@ import contextlib
 
 import pytest
 
-from tests.liveserver import Conn, Daphne, room_with_players
+from tests.liveserver import Conn, Daphne, http, room_with_players
 
 
 pytestmark = [pytest.mark.slow, pytest.mark.redis, pytest.mark.postgres]
@@ -78,3 +78,36 @@ async def test_sketch_drawings_reach_the_other_process_once_for_each_socket(
         assert moved.frames[0]["t"] == "blobs" and len(moved.frames[0]["d"]) == 3
         assert {b["player"]: b["strokes"] for b in moved.view["game"]["boards"] if b["board"] == 0} == drawn
         assert not (tv.held.missing or moved.held.missing or phones[0].held.missing)
+
+
+async def test_audience_votes_on_both_processes_count_once_in_the_fold(
+        tmp_path, redis_server, postgres_database):
+    """Tallies live in Redis: votes sent to either process are folded once, by whichever
+    process ends the phase, and the TV on one process sees the tally of votes on the other."""
+    async with shared_room(tmp_path, redis_server, postgres_database) as (a, room, seats, tv, phones):
+        code = room["code"]
+        b_base = phones[0].url.split("/ws/")[0].replace("ws", "http", 1)
+        await tv.act({"type": "start", "game": "count", "options": {"target": 30}})
+        await phones[0].wait(lambda v: v["room"]["phase"] == "playing")
+        fans = []
+        for i, base in enumerate([a.base, b_base] * 3):
+            status, p = http("POST", f"{base}/api/rooms/{code}/audience", {"name": f"F{i}"})
+            assert status == 201, p
+            fans.append(await Conn(base, code, p["token"]).open())
+        for i, fan in enumerate(fans):
+            await fan.wait(lambda v: v["room"]["phase"] == "playing" and v["actions"])
+            await fan.act({"type": "predict", "n": 1})
+            if i % 2:
+                await fan.act({"type": "predict", "n": 2})     # a changed vote counts once
+        for i, fan in enumerate(fans):
+            await fan.wait(lambda v: sum(f["t"] == "mine" for f in fan.frames) == 1 + i % 2)
+        await tv.wait(lambda v: any(f["t"] == "tally" and f["d"]["seq"] == 9 for f in tv.frames))
+        assert max(f["d"]["voters"] for f in tv.frames if f["t"] == "tally") == 6
+        turn = tv.view["game"]["turn"]
+        phone = next(p for p, s in zip(phones, seats) if s["player_id"] == turn)
+        await phone.act({"type": "add", "n": 2})
+        await tv.wait(lambda v: v["game"]["audience"])
+        folded = tv.view["game"]["audience"]
+        assert len(folded) == 1 and folded[0]["voters"] == 6 and folded[0]["votes"] == {"1": 3, "2": 3}
+        assert folded[0]["right"] == ["F1", "F3", "F5"]
+        assert not any(f["t"] == "tally" for fan in fans for f in fan.frames)
