@@ -297,7 +297,7 @@ def is_audience(raw) -> bool:
     except (ValueError, UnicodeDecodeError, RecursionError):
         return False
     return (isinstance(f, dict) and f.get("t") == "act" and isinstance(f.get("d"), dict)
-            and f["d"].get("type") in hostile.AUDIENCE_TYPES)
+            and isinstance(f["d"].get("type"), str) and f["d"]["type"] in hostile.AUDIENCE_TYPES)
 
 
 def fold(game, before, after):
