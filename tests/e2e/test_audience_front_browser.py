@@ -73,7 +73,6 @@ async def test_watch_with_a_name_keeps_its_pass_and_a_forged_one_asks_again(tmp_
             await audience_lobby(zoe)
             assert await stored_pass(zoe, code) == first and not posts, posts
             assert await zoe.evaluate("() => window.partyhub.audienceName") == "Zoe"
-            await tv.locator(".players-head .badge", has_text="2 watching").wait_for()
 
             # a forged pass: the socket is refused, the form asks again with the name typed in
             max_ = await page(browser, PHONE, errors, "en")
@@ -134,15 +133,28 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
             await tv.evaluate("() => window.partyhub.act({type: 'settings', audience: true})")
             await liz.locator(".lobby-phone .aud-hint", has_text="vote along").wait_for()
 
-            # a game runs: the audience's bar (the test game has no audience actions: "Watching")
-            await tv.evaluate("() => { window.partyhub.act({type: 'unlock'}); window.partyhub.act({type: 'add_bot'});"
-                              " window.partyhub.act({type: 'add_bot'}); }")
-            await until(tv, "() => window.partyhub.view.room.players.length === 2")
-            await tv.evaluate("() => window.partyhub.act({type: 'start', game: 'count', options: {}})")
-            bar = liz.locator(".audience-bar")
+            # a game runs (the test game: the audience predicts each turn's amount): Liz votes
+            # along from her pass, the live region says so once, the TV counts her
+            await liz.evaluate(RECORD)
+            await tv.evaluate("() => { window.partyhub.act({type: 'unlock'}); window.partyhub.act({type: 'add_bot'}); }")
+            await until(tv, "() => window.partyhub.view.room.players.length === 1")
+            await tv.evaluate("() => window.partyhub.act({type: 'start', game: 'count', options: {target: 100, turn_seconds: 0}})")
+            bar = liz.locator(".audience-bar.voting .aud-state")
             await bar.wait_for()
-            assert await bar.locator(".aud-state").inner_text() == "Watching"
+            assert await bar.inner_text() == "In the audience — vote along!"
             assert await liz.locator(".gamebar .gb-name").inner_text() == "Liz"
+            await both_widths(liz, "audience-bar-real")
+            await liz.locator(".gen-actions button", has_text="Predict: 2").click()
+            await liz.locator(".gen-actions button.mine[aria-pressed=true]", has_text="Predict: 2").wait_for()
+            await until(liz, "() => window.__said.some((s) => s.includes('Your vote is in.'))")
+            await tv.locator(".gen-audience", has_text="1 in the audience voted").wait_for()
+            await shot(tv, "audience-tv-tally")
+            said = await liz.evaluate("() => window.__said")
+            assert sum("Your vote is in." in x for x in said) == 1, said
+            # the host turns the audience off mid-game: no votes offered, "Watching"
+            await tv.evaluate("() => window.partyhub.act({type: 'settings', audience: false})")
+            await liz.locator(".audience-bar:not(.voting) .aud-state", has_text="Watching").wait_for()
+            assert await liz.locator(".gen-actions button", has_text="Predict").count() == 0
             await both_widths(liz, "audience-bar-watching")
             assert not errors, errors
     finally:
@@ -199,6 +211,8 @@ async def test_the_shell_offers_audience_votes_marks_yours_and_says_it_once(tmp_
                 d = f.get("d") or {}
                 if f.get("t") == "view" and d["room"]["phase"] == "playing":
                     d["room"]["audience_play"] = True
+                    # the test game's own audience actions (predict) give way to VOTES
+                    d["actions"] = [a for a in d["actions"] if a["type"] != "predict"]
                     if ballot["open"] and not d["room"].get("paused"):
                         d["actions"] = d["actions"] + VOTES
                     return json.dumps(f)

@@ -7,35 +7,15 @@ judged by the pure rules (`audience_check`), and sends the TV `tally` frames
 Screenshots: tests/e2e/screenshots/audience-relay-{jinx,sketch}-*.png (390/320 px, TV 1920x1080)."""
 import asyncio
 import json
-import math
-import random
 
 import pytest
 
 from partyhub.gamekit import Ballot
 from tests.e2e.browser import PHONE, chromium, e2e_server, page, settled, shot, until
+from tests.e2e.test_audience_games_browser import BIG_TV, NAMES, both_widths, draw_boards
 from tests.liveserver import Conn, http
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-BIG_TV = {"width": 1920, "height": 1080}
-NARROW = {"width": 320, "height": 640}
-NAMES = ["Ann", "Bob", "Cleo"]
-
-
-async def both_widths(p, name):
-    await settled(p)
-    await shot(p, f"{name}-390")
-    await p.set_viewport_size(NARROW)
-    await p.wait_for_timeout(250)
-    await shot(p, f"{name}-320")
-    wide = await p.evaluate("() => document.documentElement.scrollWidth")
-    if wide > NARROW["width"]:
-        print("WIDE", await p.evaluate("() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 320.5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 12)"))
-    await p.set_viewport_size(PHONE)
-    await p.wait_for_timeout(150)
-    assert wide <= NARROW["width"], f"{name}: {wide} px wide at 320"
-
 
 def relay(ws, edit_in, edit_out):
     server = ws.connect_to_server()
@@ -180,13 +160,6 @@ async def test_jinx_audience_screens(tmp_path, chromium_path):
         server.kill()
 
 
-def doodle(rnd):
-    cx, cy, r = rnd.uniform(.35, .65), rnd.uniform(.35, .6), rnd.uniform(.15, .3)
-    ring = [[cx + r * math.cos(k / 20 * 2 * math.pi), cy + r * math.sin(k / 20 * 2 * math.pi)] for k in range(21)]
-    line = [[.15 + k * .035, .85 - .05 * math.sin(k)] for k in range(20)]
-    return [(ring, "#000", 4), (line, rnd.choice(["#e4572e", "#2e86de"]), 8)]
-
-
 async def test_sketch_audience_screens(tmp_path, chromium_path):
     from games.sketch.rules import GAME
     server = e2e_server(tmp_path)
@@ -207,14 +180,7 @@ async def test_sketch_audience_screens(tmp_path, chromium_path):
         async with chromium(chromium_path) as browser:
             code, ctl, conns, tv, zoe = await table(browser, server.base, errors, rel)
             await ctl.act({"type": "start", "game": "sketch", "options": {}})
-            for i, (pid, c) in enumerate(conns.items()):
-                await c.wait(lambda v: v["room"]["phase"] == "playing" and v["game"])
-                free = c.view["game"]["you"]["free_words"]
-                for b in range(3):
-                    await c.act({"type": "draw", "board": b, "word": free[b]})
-                    known["words"][(pid, b)] = free[b]
-                    for pts, color, width in doodle(random.Random(i * 10 + b)):
-                        await c.act({"type": "stroke", "board": b, "points": pts, "color": color, "width": width})
+            known["words"].update(await draw_boards(conns))
             await asyncio.sleep(0.5)
             await next(iter(conns.values())).act({"type": "advance"})   # the VIP (first seat)
             known["view"] = await ctl.wait(lambda v: v["game"]["phase"] == "guessing")

@@ -51,6 +51,8 @@ def mine(ballot, votes, ref=None):
 
 
 VOTE = {"type": "audience_vote", "card": "c1"}
+PREDICT = {"type": "predict", "n": 2}           # the test game's audience action: no prefix
+SEAT = {"type": "take_seat", "player": "p1"}     # a room action: not a vote
 
 
 def test_the_highest_seq_of_a_ballot_wins():
@@ -93,6 +95,24 @@ def test_a_phone_forgets_its_vote_when_its_ballot_closes_not_when_paused_or_swit
     assert out[1]["mine"]["votes"] == {"slot": 3}
     assert out[2]["mine"] and out[4]["mine"] and out[5]["mine"]
     assert out[6] == {"changed": True, "tally": None, "mine": None}
+
+
+def test_an_audience_action_is_any_game_action_of_an_audience_socket():
+    seat = view(actions=[PREDICT])
+    seat["you"] = {"role": "player", "id": "p1"}
+    out = run([["view", view(actions=[PREDICT, SEAT])], ["mine", mine("t0", {"n": 2})],
+               ["view", view(actions=[SEAT])], ["mine", mine("t0", {"n": 2})],
+               ["view", seat], ["view", view(actions=[])]])
+    assert out[2]["mine"] is None                   # only a room action left: the ballot closed
+    assert out[5]["mine"]                           # a seat's predict was no audience action
+
+
+def test_a_view_that_names_the_open_ballot_drops_a_vote_of_another():
+    named = view(actions=[PREDICT])
+    named["room"]["audience_ballot"] = "t3"
+    out = run([["view", view(actions=[PREDICT])], ["mine", mine("t0", {"n": 2})], ["view", view(actions=[PREDICT])],
+               ["view", named]])
+    assert out[2]["mine"] and out[3] == {"changed": True, "tally": None, "mine": None}
 
 
 def test_frames_without_a_ballot_are_ignored():

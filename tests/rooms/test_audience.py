@@ -341,3 +341,18 @@ def test_an_audience_type_is_never_also_an_action_type():
         with pytest.raises(ValueError):
             registry.register(game)
     assert "predict" in registry.audience_kinds() and registry.get("clash") is None
+
+
+async def test_a_game_dealt_again_drops_the_open_ballot():
+    code, tv, phones, fan = await playing()
+    await fan.act({"type": "predict", "n": 2})
+    await frame(fan, "mine")
+    await tv.act({"type": "again"})
+    await tv.until(lambda v: v["room"]["game_no"] == 2)
+    assert tallies.record(code, 1, "t0", "x", None, "n", 1) is None        # closed, unfolded
+    assert tv.view["game"]["audience"] == []
+    await fan.until(lambda v: v["room"]["game_no"] == 2)
+    ref = await fan.act({"type": "predict", "n": 3})
+    assert (await frame(fan, "mine"))["d"] == {"ballot": "t0", "votes": {"n": 3}, "ref": ref,
+                                               "reply": {"n": 3, "changed": False}}
+    assert tallies.entries(code, 2, "t0")[0] == 1

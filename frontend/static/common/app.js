@@ -13,7 +13,7 @@ import { modal } from './dialog.js';
 import { createAnnouncer, changes, turnOf } from './announce.js';
 import { renderGeneric } from './generic.js';
 import { showJoin, showNotHost, showGone, showReplaced, storedPass, forgetPass } from './join.js';
-import { createAudience, audienceActions, AUDIENCE_PREFIX } from './audience.js';
+import { createAudience, audienceActions } from './audience.js';
 import { waitForClaim, storedClaim, renderRequests, ownClaim } from './claims.js';
 import { store, ROOM_ACTIONS, playerName } from './util.js';
 import { hideButton } from './hide.js';
@@ -79,7 +79,7 @@ export const app = {
     const id = S.socket && S.socket.act(d);
     if (!id) { toast(t('conn.offline'), 'warn'); return id; }
     // an audience vote is answered by a `mine` frame, not by a view
-    if (String(d.type).startsWith(AUDIENCE_PREFIX)) S.pendingVote = id;
+    if (app.you.role === 'audience' && !ROOM_ACTIONS.has(d.type)) S.pendingVote = id;
     else if (!quiet) S.pending = id;
     S.sent.set(id, d);
     if (S.sent.size > 200) S.sent.delete(S.sent.keys().next().value);

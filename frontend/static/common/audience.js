@@ -9,13 +9,15 @@
 // - A view of another game (`room.game_no`) or of the lobby clears everything.
 // - A phone whose audience actions go from some to none while the game runs unpaused with the
 //   audience on has seen its ballot close: its `mine` goes (the next ballot may use the same
-//   keys: jinx's slots).
+//   keys: jinx's slots). A view that names the open ballot (`room.audience_ballot`: no server
+//   sends it yet) drops a `mine` of another ballot at once, back-to-back ballots included.
+import { ROOM_ACTIONS } from './util.js';
 
-export const AUDIENCE_PREFIX = 'audience_';
-
-/** The audience_* actions among a view's actions. */
+/** An audience socket's game actions are the audience's (audience_vote, the test game's
+ * predict, ...): a seat that plays never gets them, the audience gets no other. */
 export function audienceActions(view) {
-  return ((view && view.actions) || []).filter((a) => typeof a.type === 'string' && a.type.startsWith(AUDIENCE_PREFIX));
+  if (!view || !view.you || view.you.role !== 'audience') return [];
+  return (view.actions || []).filter((a) => !ROOM_ACTIONS.has(a.type));
 }
 
 export function createAudience() {
@@ -78,6 +80,11 @@ export function createAudience() {
         ballot = null;
         past = new Set();
         return clear();
+      }
+      // a view that names the open ballot (room.audience_ballot, where the server sends it)
+      if ('audience_ballot' in room && mine && mine.ballot !== room.audience_ballot) {
+        mine = null;
+        return true;
       }
       const running = room.phase === 'playing' && !room.paused && room.audience_play !== false;
       if (wasOffered && !acts && running && mine) {

@@ -1,7 +1,7 @@
 // The generic game renderer: used when a game has no tv.js / phone.js (the test game).
 // It shows the game view's fields and every legal game action as a big button; an
 // action with null fields gets an input per field (free text) before its button.
-// An audience phone gets its audience_* actions the same way, its own accepted votes
+// An audience phone gets its audience actions the same way, its own accepted votes
 // (app.audience.mine) marked; the TV shows how many in the audience voted (app.audience.tally).
 import { h, mount, chip } from './dom.js';
 import { t } from './i18n.js';
@@ -73,7 +73,7 @@ function actionControl(a, app, votes) {
   const blanks = Object.keys(a).filter((k) => k !== 'type' && a[k] === null);
   if (!blanks.length) {
     const mine = isMine(a, votes);
-    return h('button', { class: ['btn big act', mine && 'mine'], 'aria-pressed': a.type.startsWith('audience_') ? String(mine) : null,
+    return h('button', { class: ['btn big act', mine && 'mine'], 'aria-pressed': app.you.role === 'audience' ? String(mine) : null,
       onclick: () => app.act(a) }, actionLabel(a, app));
   }
   const inputs = blanks.map((k) => h('input', {

@@ -204,6 +204,7 @@ export default {
  "act.audience_vote": "Vote",
  "act.audience_predict": "Predict",
  "act.audience_guess": "Guess",
+ "act.predict": "Predict",
  "field.text": "Text",
  "field.clue": "Clue",
  "field.word": "Word",

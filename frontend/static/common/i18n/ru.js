@@ -212,6 +212,7 @@ export default {
  "act.audience_vote": "Голосовать",
  "act.audience_predict": "Предсказать",
  "act.audience_guess": "Угадать",
+ "act.predict": "Предсказать",
  "field.text": "Текст",
  "field.clue": "Подсказка",
  "field.word": "Слово",

@@ -212,6 +212,7 @@ export default {
  "act.audience_vote": "Голосувати",
  "act.audience_predict": "Передбачити",
  "act.audience_guess": "Вгадати",
+ "act.predict": "Передбачити",
  "field.text": "Текст",
  "field.clue": "Підказка",
  "field.word": "Слово",
