@@ -36,6 +36,8 @@ class Recording:
     actions: int = 0
     reconnects: int = 0
     log: dict | None = None
+    audience_actions: dict = field(default_factory=dict)    # socket key -> audience actions sent
+    spectator: str | None = None
 
     def check(self, secrets) -> int:
         """Assert that no frame holds a secret of its viewer; returns the frames checked."""
@@ -57,9 +59,19 @@ def _fill(action, rnd, words=("moon", "ladder", "storm")):
     return {k: (rnd.choice(words) if v is None else v) for k, v in action.items()}
 
 
+AUDIENCE_SOCKETS = {"aud": AUDIENCE, "pass": "@audience-pass", "spec": None}   # spec: its seat id
+
+
 async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_steps=3000,
-                        reconnect_every=25, choose=None, fire=True) -> Recording:
-    """Drive a game to its end by random legal actions; returns the recording."""
+                        reconnect_every=25, choose=None, fire=True, audience=False,
+                        audience_choose=None, audience_rate=0.35) -> Recording:
+    """Drive a game to its end by random legal actions; returns the recording.
+
+    `audience`: besides the anonymous audience socket ("aud", viewer AUDIENCE), an audience
+    pass's socket ("pass", viewer "@audience-pass") and a spectator seat joined once the game
+    runs ("spec", viewer its player id) also take part, and each of the three acts now and
+    then (chance `audience_rate` per step) with one of the audience actions its view offers
+    (`audience_choose(view, acts, rnd)` picks, free text filled by default)."""
     rnd = random.Random(seed)
     rec = Recording()
     original = publish_module.publish
@@ -79,10 +91,24 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
         conns = {"tv": Client(code, host), "aud": Client(code)}
         for s in seats:
             conns[s.player_id] = Client(code, s.token)
+        if audience:
+            status, pass_ = await database_sync_to_async(_post)(f"/api/rooms/{code}/audience", {"name": "Fan"})
+            assert status == 201, pass_
+            conns["pass"] = Client(code, pass_["token"])
+            viewers["pass"] = AUDIENCE_SOCKETS["pass"]
         for c in conns.values():
             assert await c.open() is True
         tokens = {s.player_id: s.token for s in seats}
         await conns["tv"].act({"type": "start", "game": game, "options": options})
+        if audience:
+            await _drain(conns, viewers, rec)
+            status, spec = await database_sync_to_async(_post)(f"/api/rooms/{code}/join", {"name": "Late"})
+            assert status == 201, spec
+            viewers["spec"] = spec["player_id"]
+            conns["spec"] = Client(code, spec["token"])
+            assert await conns["spec"].open() is True
+            rec.spectator = spec["player_id"]
+        outsiders = {"tv", *AUDIENCE_SOCKETS}
         steps = 0
         while steps < max_steps:
             await _drain(conns, viewers, rec)
@@ -90,7 +116,7 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
             if tv_view["room"]["phase"] == "over":
                 break
             ready = [(k, [a for a in c.view["actions"] if a["type"] not in ROOM_ACTIONS])
-                     for k, c in conns.items() if c.view and k not in ("tv", "aud")]
+                     for k, c in conns.items() if c.view and k not in outsiders]
             ready = [(k, acts) for k, acts in ready if acts]
             if not ready and await _settle(conns, viewers, rec):
                 continue                  # frames were still on their way: look again
@@ -100,6 +126,8 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
                 await _fire_deadline(code)
                 steps += 1
                 continue
+            if audience:
+                await _audience_step(conns, rnd, audience_choose, audience_rate, rec)
             key, acts = rnd.choice(ready)
             pick = (choose or (lambda view, acts, rnd: _fill(rnd.choice(acts), rnd)))(
                 conns[key].view, acts, rnd)
@@ -123,6 +151,26 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
         publish_module.publish = original
         consumers.publish = original
     return rec
+
+
+async def _audience_step(conns, rnd, choose, rate, rec):
+    """Each audience socket acts with chance `rate` (one offered audience action)."""
+    for key in AUDIENCE_SOCKETS:
+        c = conns.get(key)
+        if c is None or not c.view or rnd.random() >= rate:
+            continue
+        acts = [a for a in c.view["actions"] if a["type"].startswith("audience_")]
+        if not acts:
+            continue
+        pick = (choose or (lambda view, acts, rnd: _fill(rnd.choice(acts), rnd)))(c.view, acts, rnd)
+        await c.act(pick)
+        rec.audience_actions[key] = rec.audience_actions.get(key, 0) + 1
+
+
+def _post(path, body):
+    from django.test import Client as HttpClient
+    r = HttpClient().post(path, body, content_type="application/json")
+    return r.status_code, r.json()
 
 
 async def _drain(conns, viewers, rec):

@@ -23,6 +23,13 @@ GAME_TYPES = {
     "sketch": {"draw", "stroke", "undo", "clear", "guess", "feedback"},
 }
 ALL_TYPES = set().union(*GAME_TYPES.values())
+# The audience's actions (issue 22; partyhub/rooms/audience.py): their own budget per socket
+# (audience_per_second 5, burst 10), so the fuzzer paces them (Fuzz.pace_audience).
+AUDIENCE_GAME_TYPES = {"association": {"audience_vote"}, "jinx": {"audience_predict"},
+                       "klepka": set(), "sketch": {"audience_guess"}}
+AUDIENCE_TYPES = set().union(*AUDIENCE_GAME_TYPES.values())
+AUDIENCE_TEMPLATES = [{"type": "audience_vote", "card": "c3"}, {"type": "audience_predict", "slot": 4},
+                      {"type": "audience_guess", "board": 0, "text": None}]
 ROOM_TYPES = {"start", "again", "end", "pause", "resume", "kick", "lock", "unlock", "settings",
               "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
 STREAMS = {"sketch": {"stroke", "undo", "clear"}}
@@ -159,6 +166,7 @@ class Mutator:
         rnd = self.rnd
         kinds = ["raw"] * 2 + ["envelope"] * 2 + ["binary", "oversize", "type", "other_game"] + \
                 ["mutate"] * 5 + ["room"] * 2
+        kinds += ["audience"]
         if ctx["role"] == "player":
             kinds += ["out_of_turn"] * 3 + (["replay"] * 2 if ctx["replay"] else [])
         else:
@@ -253,6 +261,30 @@ class Mutator:
         from partyhub.rooms.services import RECENT_IDS     # ids older than that are forgotten
         return self.rnd.choice(ctx["replay"][-(RECENT_IDS - 2):])
 
+    def _audience(self, ctx):
+        """An audience action no one may make: any from a playing seat or the TV (refused
+        `not_audience`, or the game has none), and from an audience socket one with a wrong
+        field, another game's audience type, or one sent while no ballot is open."""
+        rnd = self.rnd
+        offered = ctx.get("audience_offered") or []
+        mine = [t for t in AUDIENCE_TEMPLATES if t["type"] in AUDIENCE_GAME_TYPES[self.game]]
+        if ctx["role"] != "audience":
+            return dumps(envelope(fill(rnd.choice(offered or AUDIENCE_TEMPLATES), rnd), rnd))
+        choice = rnd.random()
+        if choice < 0.2 or not mine:
+            other = [t for t in AUDIENCE_TEMPLATES if t["type"] not in AUDIENCE_GAME_TYPES[self.game]]
+            return dumps(envelope(fill(rnd.choice(other), rnd), rnd))
+        if not offered and choice < 0.4 and self.game != "sketch":
+            # no ballot open: even a well-formed vote is refused (a sketch guess is not:
+            # a wrong guess is answered like a right one, so only wrong boards are sent)
+            return dumps(envelope(fill(rnd.choice(mine), rnd), rnd))
+        template = rnd.choice(offered or mine)
+        d = invalidate(template, rnd, ctx["known"])
+        if self.game == "sketch" and d is not None and isinstance(d.get("board"), int) \
+                and not isinstance(d["board"], bool) and 0 <= d["board"] < 64:
+            d["board"] = rnd.choice([-1, 64, 10 ** 6, "0", None, [0], 1.5])
+        return dumps(envelope(d, rnd))
+
     def _not_a_player(self, ctx):
         rnd = self.rnd
         pool = ctx["others"] or [t for t in OTHER_TEMPLATES if t["type"] in GAME_TYPES[self.game]]
@@ -336,7 +368,7 @@ def hypothesis_frame(data, game, ctx):
         return json.dumps(f)
     pool = [a for a in ctx["own"] + ctx["others"] if len(a) > 1] if ctx["role"] == "player" else []
     if kind == "type" or not pool:
-        t = data.draw(st.text(max_size=60).filter(lambda x: x not in ALL_TYPES | ROOM_TYPES), label="type")
+        t = data.draw(st.text(max_size=60).filter(lambda x: x not in ALL_TYPES | ROOM_TYPES | AUDIENCE_TYPES), label="type")
         fields = data.draw(st.dictionaries(st.text(max_size=8), junk, max_size=4), label="fields")
         return json.dumps({"t": "act", "id": data.draw(st.text(max_size=70), label="ref"),
                            "d": {**fields, "type": t}})

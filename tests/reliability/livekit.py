@@ -82,7 +82,9 @@ def rules_crashes(daphne) -> list:
     text = daphne.log.read_text(errors="replace") if daphne.log.exists() else ""
     out, current = [], None
     for line in text.splitlines():
-        m = re.match(r"game rules raised: (\S+)\(", line)
+        # "game rules raised: jinx.apply(...)" (services.rules_call) and the audience's
+        # "game rules raised: jinx.audience_check" (partyhub/rooms/audience.py)
+        m = re.match(r"game rules raised: ([\w.]+)", line)
         if m:
             current = m.group(1)
         elif current and re.match(r"^[A-Za-z_.]+(Error|Exception)\b", line):

@@ -79,6 +79,7 @@ class Fuzz:
         self.refused_legal = 0
         self.notices = 0
         self.seen_phases = set()
+        self.audience_budget = {}  # sender -> [tokens, monotonic time]: a mirror of its bucket
 
     async def open(self):
         n, options = GAMES[self.game]
@@ -88,10 +89,14 @@ class Fuzz:
         base = self.server.base
         self.tv = await Sock(base, self.code, self.host, "tv").open()
         self.aud = await Sock(base, self.code, None, "audience").open()
+        status, pass_ = await asyncio.to_thread(http, "POST", f"{base}/api/rooms/{self.code}/audience",
+                                                {"name": "Fan"})
+        assert status == 201, pass_
+        self.fan = await Sock(base, self.code, pass_["token"], "audience pass").open()
         self.players = {s["player_id"]: await Sock(base, self.code, s["token"], s["player_id"]).open()
                         for s in seats}
         self.vip = seats[0]["player_id"]
-        self.socks = {"tv": self.tv, "aud": self.aud, **self.players}
+        self.socks = {"tv": self.tv, "aud": self.aud, "fan": self.fan, **self.players}
         await self.tv.send(json.dumps({"t": "act", "id": "start", "d": {
             "type": "start", "game": self.game, "options": options}}))
         for s in self.socks.values():
@@ -110,7 +115,9 @@ class Fuzz:
             if me:
                 own += self.stroke_templates(only=me)
         views = [o.view for o in self.socks.values()]
-        return {"role": "tv" if key == "tv" else "audience" if key == "aud" else "player",
+        offered = [a for a in self.aud.view["actions"] if a["type"] in hostile.AUDIENCE_TYPES]
+        return {"role": "tv" if key == "tv" else "audience" if key in ("aud", "fan") else "player",
+                "audience_offered": offered,
                 "is_vip": key == self.vip, "own": own, "others": others,
                 "replay": self.replay.get(key, []), "phase": self.tv.view["room"]["phase"],
                 "known": hostile.known_values(views), "players": list(self.players), "me": me}
@@ -129,6 +136,16 @@ class Fuzz:
         return out
 
     # -- hostile bursts
+    async def pace_audience(self, key, rate=4.0, burst=8.0):
+        """Audience actions have their own budget per socket (5/s, burst 10): stay under it."""
+        tokens, at = self.audience_budget.get(key, (burst, time.monotonic()))
+        now = time.monotonic()
+        tokens = min(burst, tokens + (now - at) * rate)
+        if tokens < 1:
+            await asyncio.sleep((1 - tokens) / rate)
+            now, tokens = time.monotonic(), 1.0
+        self.audience_budget[key] = (tokens - 1, now)
+
     def is_stream(self, raw):
         if self.game != "sketch":
             return False
@@ -144,6 +161,8 @@ class Fuzz:
         for raw in raws:
             if self.is_stream(raw) and (len(raw) <= 64 * 1024):
                 await sender.pace_stream()
+            if is_audience(raw):
+                await self.pace_audience(key)
             await sender.send(raw)
         if any(self.is_stream(raw) for raw in raws):
             # stream items the rules refuse are answered at the room's tick, after the pong
@@ -269,6 +288,30 @@ class Fuzz:
         return log, state
 
 
+def is_audience(raw) -> bool:
+    """A frame the server counts on the socket's audience budget (an audience action type)."""
+    if len(raw) > 64 * 1024:
+        return False
+    try:
+        f = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return False
+    return (isinstance(f, dict) and f.get("t") == "act" and isinstance(f.get("d"), dict)
+            and isinstance(f["d"].get("type"), str) and f["d"]["type"] in hostile.AUDIENCE_TYPES)
+
+
+def fold(game, before, after):
+    """What the write path does after each rules result (partyhub/rooms/audience.py fold):
+    a ballot that closed is folded in, here with no entries (no audience action is legal in
+    the fuzz, so none is ever recorded)."""
+    if not getattr(game, "audience_schema", None):
+        return after
+    old = game.audience_ballot(before)
+    if old is None or old == game.audience_ballot(after):
+        return after
+    return game.audience_close(after, old, {})
+
+
 def replay(game_id, log, legal, final_state):
     """The state rebuilt from the seed and the legal actions alone equals the server's."""
     game = registry.get(game_id)
@@ -296,7 +339,7 @@ def replay(game_id, log, legal, final_state):
             assert e["data"] == {"type": "deadline"}, e
             result = game.on_deadline(state, e["at"])
             deadlines += 1
-        state = result.state
+        state = fold(game, state, result.state)
     if streams:
         state = game.absorb(state, [(seat, d) for _, seat, d in streams])
     state = json.loads(json.dumps(state))
@@ -396,3 +439,84 @@ def test_fuzz_four_games(server):
 @pytest.mark.long
 def test_fuzz_four_games_long(server):
     assert _run_all(server, LONG_FRAMES, seed=int(os.environ.get("FUZZ_SEED", "1007"))) >= 60000
+
+
+# ---------------------------------------------------------------- audience floods (issue 22)
+
+async def _to_vote_phase(fz):
+    """Legal steps until association's vote phase (the audience's ballot) is open."""
+    for _ in range(40):
+        if (fz.tv.view.get("game") or {}).get("phase") == "vote":
+            for s in fz.socks.values():
+                await s.barrier()
+            return
+        await fz.legal_step()
+    raise AssertionError(f"no vote phase: {fz.tv.view.get('game')}")
+
+
+async def _flood(fz, key, n, card):
+    """`n` audience votes for a card not on the table at once from one socket: every frame
+    answered by an error with its ref (bad_card, or flood once the budget is spent), the
+    room's state untouched, nobody else hears of it."""
+    sender = fz.socks[key]
+    marks = fz.marks()
+    before = db_room_state(fz.server.data, fz.code)
+    refs = [f"F{key}{i}" for i in range(n)]
+    for ref in refs:
+        await sender.send(json.dumps({"t": "act", "id": ref, "d": {"type": "audience_vote", "card": card}}))
+    if sender.closed is None:
+        try:
+            await sender.wait(lambda: sum(f["t"] == "error" for f in sender.frames[marks[key]:]) >= n
+                              or sender.closed is not None, 10)
+        except (AssertionError, TimeoutError):
+            pass
+    errors = [f["d"] for f in sender.frames[marks[key]:] if f["t"] == "error"]
+    assert not [f for f in sender.frames[marks[key]:] if f["t"] in ("mine", "tally")], "a flood was counted"
+    await fz.check_others(key, marks, 0)
+    assert db_room_state(fz.server.data, fz.code) == before, "the room's state changed"
+    return errors, refs
+
+
+async def _audience_floods(server):
+    fz = Fuzz(server, "association", 31)
+    await fz.open()
+    await _to_vote_phase(fz)
+    codes = documented_codes("association")
+    # an audience pass: 12 at once, the budget (burst 10) answers 10 on their merits
+    errors, refs = await _flood(fz, "fan", 12, "nope")
+    assert [e["ref"] for e in errors] == refs, errors
+    assert all(e["code"] in codes for e in errors), errors
+    kinds = [e["code"] for e in errors]
+    assert kinds[:10] == ["bad_card"] * 10 and set(kinds[10:]) <= {"flood", "bad_card"}, kinds
+    assert "flood" in kinds and fz.fan.closed is None
+    # a playing seat: refused as not audience, then flood; its socket and its game go on
+    pid = next(iter(fz.players))
+    errors, refs = await _flood(fz, pid, 12, fz.tv.view["game"]["table"][0])
+    kinds = [e["code"] for e in errors]
+    assert kinds[:10] == ["not_audience"] * 10 and "flood" in kinds[10:], kinds
+    assert fz.players[pid].closed is None
+    # the anonymous socket floods on and on: closed after the third strike (4008), nobody
+    # else is touched, and the room still plays
+    errors, refs = await _flood(fz, "aud", 30, "nope")
+    kinds = [e["code"] for e in errors]
+    assert kinds[:10] == ["bad_card"] * 10 and kinds[10:] == ["flood"] * 3, kinds
+    await fz.aud.wait(lambda: fz.aud.closed is not None, 5)
+    assert fz.aud.closed == 4008, fz.aud.closed
+    del fz.socks["aud"]
+    await fz.legal_step()
+    assert (fz.tv.view.get("game") or {}).get("phase") in ("vote", "reveal")
+    for key in fz.socks:
+        assert fz.socks[key].closed is None, key
+    await fz.tv.send(json.dumps({"t": "act", "id": "end", "d": {"type": "end"}}))
+    await fz.tv.wait(lambda: fz.tv.view["room"]["phase"] == "lobby")
+    for s in fz.socks.values():
+        await s.close()
+
+
+def test_audience_floods_are_refused_one_by_one_and_touch_no_one_else(server):
+    loop = LoopThread()
+    try:
+        loop.run(_audience_floods(server))
+        assert not server_errors(server), server_errors(server)[:20]
+    finally:
+        loop.close()

@@ -158,3 +158,78 @@ async def test_the_check_catches_a_planted_hand_leak(monkeypatch):
     rec = await play_recorded("association", 3, TIMERS, seed=6, reconnect_every=0, max_steps=4)
     with pytest.raises(AssertionError, match="saw"):
         rec.check(Secrets())
+
+
+def audience_only(rec):
+    """The frames of the audience sockets (anonymous, pass, spectator seat) and the TV's."""
+    from tests.harness.recorded import AUDIENCE_SOCKETS  # noqa: F401 - the sockets' keys
+    outsiders = {AUDIENCE, "@audience-pass", rec.spectator}
+    return [f for f in rec.frames if f[0] in outsiders]
+
+
+def assert_tally_to_tv_only(rec):
+    """`tally` frames reach TV sockets only (and the TV got some); every audience socket
+    had votes accepted (`mine`)."""
+    kinds = {}
+    for viewer, _, text in rec.frames:
+        t = json.loads(text)["t"]
+        kinds.setdefault(viewer, set()).add(t)
+    assert "tally" in kinds[TABLE], kinds[TABLE]
+    for viewer, ts in kinds.items():
+        if viewer != TABLE:
+            assert "tally" not in ts, f"{viewer} got a tally frame"
+    for viewer in (AUDIENCE, "@audience-pass", rec.spectator):
+        assert "mine" in kinds[viewer], (viewer, kinds[viewer])
+    return kinds
+
+
+async def test_audience_sockets_voting_through_a_whole_game_see_no_hand_and_no_owner():
+    """Issue 22: the anonymous audience, an audience pass and a spectator seat vote through a
+    whole game; none of their frames (views, mine, errors) holds a hand, the pile or whose card
+    is whose before the reveal, and only the TV gets `tally` frames."""
+    rec = await play_recorded("association", 4, {"target_score": 15, **TIMERS}, seed=21,
+                              reconnect_every=9, audience=True, audience_rate=0.7)
+    assert rec.log["events"][-1]["type"] == "game_ended"
+    assert sum(rec.audience_actions.values()) > 20, rec.audience_actions
+    secrets = Secrets()
+    checked = rec.check(secrets)
+    structural_check(rec)
+    kinds = assert_tally_to_tv_only(rec)
+    only = audience_only(rec)
+    assert len(only) > 150
+    # the audience's frames: every mine names a table card of its ballot, never an owner
+    for viewer, _, text in only:
+        f = json.loads(text)
+        if f["t"] == "mine":
+            assert set(f["d"]) == {"ballot", "votes", "ref", "reply"}, f
+            assert set(f["d"]["reply"]) <= {"card"} and set(f["d"]["votes"]) <= {"card"}, f
+        if f["t"] == "tally":
+            raise AssertionError(f"{viewer} got {text}")
+    # and the TV's tally never counts per card while the vote runs
+    for viewer, _, text in rec.frames:
+        f = json.loads(text)
+        if f["t"] == "tally":
+            assert set(f["d"]["summary"]) == {"voted"}, f
+    print(f"association audience: {checked} frames checked, audience actions {rec.audience_actions}, "
+          f"frame kinds {kinds}")
+
+
+async def test_the_audience_check_catches_a_planted_owner_in_a_reply(monkeypatch):
+    """The audit reads the audience's `mine` frames: a reply naming the card's owner fails it."""
+    from partyhub.gamekit import Ballot
+    from games.association.rules import audience
+    real = audience.check
+
+    def leaky(state, action, mine):
+        out = real(state, action, mine)
+        if isinstance(out, Ballot):
+            owner = next(s for s, c in state["played"].items() if c == out.value)
+            return Ballot(out.key, out.value, {"card": out.value, "owner": owner})
+        return out
+
+    monkeypatch.setattr(audience, "check", leaky)
+    rec = await play_recorded("association", 3, TIMERS, seed=7, reconnect_every=0, max_steps=40,
+                              audience=True, audience_rate=1.0)
+    assert sum(rec.audience_actions.values()) > 0
+    with pytest.raises(AssertionError, match="saw"):
+        rec.check(Secrets())

@@ -125,3 +125,29 @@ async def test_the_check_catches_a_planted_face_down_card(monkeypatch):
     rec = await play_recorded("jinx", 3, {}, seed=6, reconnect_every=0, max_steps=6)
     with pytest.raises(AssertionError, match="saw"):
         rec.check(Secrets(rec))
+
+
+async def test_audience_sockets_predicting_through_a_whole_game_never_see_the_target():
+    """Issue 22: the anonymous audience, an audience pass and a spectator seat predict through
+    a whole game; none of their frames holds the target before the turn ends (the reply to a
+    prediction never says right or wrong) or a face-down card, and only the TV gets `tally`."""
+    rec = await play_recorded("jinx", 4, {"first_player": "random", "next_turn_seconds": 1},
+                              seed=23, reconnect_every=9, audience=True, audience_rate=0.5)
+    assert rec.log["events"][-1]["type"] == "game_ended"
+    assert sum(rec.audience_actions.values()) > 10, rec.audience_actions
+    secrets = Secrets(rec)
+    checked = rec.check(secrets)
+    structural_check(rec)
+    outsiders = {AUDIENCE, "@audience-pass", rec.spectator}
+    kinds = {}
+    for viewer, _, text in rec.frames:
+        f = json.loads(text)
+        kinds.setdefault(viewer, set()).add(f["t"])
+        if f["t"] == "tally":
+            assert viewer == TABLE, f"{viewer} got {text}"
+            assert set(f["d"]["summary"]) <= {"predicted"}, f
+        if viewer in outsiders and f["t"] == "mine":
+            assert set(f["d"]["reply"]) <= {"slot"} and set(f["d"]["votes"]) <= {"slot"}, f
+    assert "tally" in kinds[TABLE]
+    assert all("mine" in kinds[v] for v in outsiders), kinds
+    print(f"jinx audience: {checked} frames checked, audience actions {rec.audience_actions}")

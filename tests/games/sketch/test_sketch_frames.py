@@ -163,3 +163,75 @@ async def test_the_check_catches_a_planted_leak():
     rec.frames = [f for f in rec.frames if f[2].startswith('{"t":"blobs"')]
     with pytest.raises(AssertionError):
         rec.check(drawings)
+
+
+def audience_choose(view, acts, rnd):
+    """An audience guess: the right word now and then (read from the latest state), else a
+    unique wrong text."""
+    pick = rnd.choice(acts)
+    state = LATEST.get("state")
+    word = None
+    if state:
+        seat, index = divmod(pick["board"], 6)
+        if seat < len(state["seats"]):
+            word = state["boards"][state["seats"][seat]][index]["word"]
+    text = word if word and rnd.random() < 0.4 else f"zq{rnd.randrange(10 ** 9)}x"
+    return {**pick, "text": text}
+
+
+async def test_audience_sockets_guessing_through_a_whole_game_see_no_word():
+    """Issue 22: the anonymous audience, an audience pass and a spectator seat guess through a
+    whole game; no frame of theirs holds a word before the reveal that they did not guess
+    right themselves (a right guess's reply repeats the word just typed), no drawing in a
+    drawing round and no other's wrong guess; only the TV gets `tally` frames, naming who got
+    a board and never a word."""
+    original = publish_module.remember
+
+    def remember(change):
+        if change.room.state:
+            LATEST["state"] = change.room.state
+        original(change)
+
+    publish_module.remember = remember
+    stop = asyncio.Event()
+    watcher = asyncio.create_task(_watch(stop))
+    try:
+        rec = await play_recorded("sketch", 3, {"round_seconds": 600, "tie_window_ms": 500},
+                                  seed=29, max_steps=4000, reconnect_every=9, choose=choose,
+                                  fire=False, audience=True, audience_choose=audience_choose,
+                                  audience_rate=0.5)
+    finally:
+        stop.set()
+        await watcher
+        publish_module.remember = original
+        LATEST.clear()
+    outsiders = {AUDIENCE, "@audience-pass", rec.spectator}
+    told = {v: set() for v in outsiders}        # words each voter guessed right itself
+    checked = rights = 0
+    last_state = None
+    kinds = {}
+    for viewer, version, text in rec.frames:
+        f = json.loads(text)
+        kinds.setdefault(viewer, set()).add(f["t"])
+        if f["t"] == "tally":
+            assert viewer == TABLE, f"{viewer} got {text}"
+            assert set(f["d"]["summary"]) == {"boards"}, f
+            for b in f["d"]["summary"]["boards"]:
+                assert set(b) == {"player", "board", "n", "names"}, b
+        if viewer in outsiders and f["t"] == "mine" and f["d"]["reply"].get("right"):
+            told[viewer].add(f["d"]["reply"]["word"])
+            rights += 1
+        if version is not None and version in rec.states:
+            last_state = rec.states[version]
+        if last_state is None:
+            continue
+        allowed = {form for w in told.get(viewer, ()) for form in _word_forms(w)}
+        for secret in sketch_secrets(last_state, viewer):
+            if secret not in allowed:
+                assert secret not in text, f"{viewer} saw {secret!r} in v{version}: {text[:300]}"
+        checked += 1
+    assert "tally" in kinds[TABLE]
+    assert all("mine" in kinds[v] for v in outsiders), kinds
+    assert rights >= 1 and sum(rec.audience_actions.values()) > 20, (rights, rec.audience_actions)
+    print(f"\nsketch audience: {checked} frames checked, {rights} right audience guesses, "
+          f"audience actions {rec.audience_actions}")
