@@ -19,6 +19,7 @@ from partyhub.gamekit import AUDIENCE
 from partyhub.rooms import groups
 
 log = logging.getLogger(__name__)
+CROWD_SLICE = 32     # sockets of one viewer served between two turns of the event loop
 PROCESS = uuid.uuid4().hex
 LOCAL: dict = defaultdict(lambda: defaultdict(set))     # code -> viewer -> {consumer}
 SEATS: dict = defaultdict(lambda: defaultdict(set))     # code -> player id -> {consumer}
@@ -193,7 +194,9 @@ async def _local(msg: dict, acks: dict | None = None) -> None:
             if viewer == AUDIENCE and len(crowd) > 1:
                 await asyncio.sleep(0)
                 await asyncio.sleep(0)
-            for consumer in list(crowd):
+            for i, consumer in enumerate(list(crowd)):
+                if i and i % CROWD_SLICE == 0:
+                    await asyncio.sleep(0)      # a player's frame that came meanwhile goes first
                 await _call(consumer.room_frame, {"v": msg["v"], "text": text,
                                                   "refs": refs.get(viewer, ()), "blobs": values})
     elif kind == "stream":
