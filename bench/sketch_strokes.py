@@ -18,7 +18,10 @@ round's view), so "seen" = acknowledged. It also counts the frames each drawer r
 When the sending stops the drawing round runs out; the TV's view of the guessing round holds
 every board as the server absorbed it, and its points are compared with what was sent
 (lost = acknowledged but not in the absorbed boards; extra = absorbed but never acknowledged,
-which must be 0 too). Prints a table; also the view sizes.
+which must be 0 too). It also times the reveal: from the drawing round's end (its deadline) to
+each socket holding the guessing round's view with every drawing (the TV's is the "stroke on
+the TV" of issue 17; the timekeeper ticks every 0.1 s here). Prints a table; also the view
+sizes.
 """
 from __future__ import annotations
 
@@ -59,6 +62,8 @@ class Drawer:
         self.batches = 0
         self.frames = 0                 # stream frames received (relays and acknowledgements)
         self.got_view = asyncio.Event()
+        self.round_end = None           # the drawing round's deadline (server epoch ms)
+        self.shown_at = None            # when the guessing round's view (every drawing) came
 
     async def open(self):
         self.ws = await websockets.connect(self.url, max_size=2 ** 24, open_timeout=30)
@@ -72,6 +77,11 @@ class Drawer:
                 f = self.held.take(json.loads(raw))    # a view's drawings: its blobs frame
                 if f["t"] == "view":
                     self.view = f["d"]
+                    phase = (f["d"].get("game") or {}).get("phase")
+                    if phase == "drawing" and f["d"].get("deadline"):
+                        self.round_end = f["d"]["deadline"]
+                    elif phase == "guessing" and self.shown_at is None:
+                        self.shown_at = time.time() * 1000    # same machine: the server's clock
                     self.got_view.set()
                 elif f["t"] == "stream":        # one frame a tick: items and acknowledgements
                     self.frames += 1
@@ -247,6 +257,11 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
                 extra += max(0, got - ok)
     tv_view = len(json.dumps({"t": "view", "d": finals[0][0].view}, ensure_ascii=False,
                              separators=(",", ":")).encode())
+    # the round's end -> a socket holds the guessing round's view with every drawing resolved
+    # (its blobs frame came first): the TVs, and every socket of the rooms
+    shown_tv = [tv.shown_at - tv.round_end for tv, _ in finals if tv.shown_at and tv.round_end]
+    shown_all = [d.shown_at - d.round_end for tv, ds in finals for d in [tv, *ds]
+                 if d.shown_at and d.round_end]
     rows = [
         ("rooms x drawers", f"{args.rooms} x {args.drawers}"),
         ("batches/s per drawer (target)", f"{args.rate}"),
@@ -266,6 +281,10 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
         ("points acknowledged", str(sum(n for d in everyone for n in d.accepted.values()))),
         ("lost points (acknowledged, not absorbed)", str(lost)),
         ("extra points (absorbed, not acknowledged)", str(extra)),
+        ("round end -> TV holds every drawing: p50 / max", f"{pct(shown_tv, .5):.0f} / {max(shown_tv or [0]):.0f} ms "
+                                                          f"({len(shown_tv)} TVs)"),
+        ("round end -> every socket holds them: p50 / p99 / max", f"{pct(shown_all, .5):.0f} / {pct(shown_all, .99):.0f} / "
+                                                                 f"{max(shown_all or [0]):.0f} ms ({len(shown_all)} sockets)"),
         ("TV view, guessing round", f"{tv_view / 1024:.0f} KiB for {sum(len(d.points) for d in everyone) // len(finals)} drawn boards"),
     ]
     width = max(len(k) for k, _ in rows)
@@ -291,7 +310,9 @@ def report(args, rooms, everyone, finals, elapsed, cpu=None):
             "p99": pct(acks, .99), "max": max(acks or [0]), "refused": errors, "lost": lost, "extra": extra,
             "points_sent": points_sent, "points_absorbed": points_absorbed, "cpu": cpu,
             "client_cpu": getattr(args, "client_cpu", None), "cpu_per_k": getattr(args, "cpu_per_k", None),
-            "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed}))
+            "frames_per_drawer_s": sum(d.frames for d in everyone) / len(everyone) / elapsed,
+            "shown_tv_ms": shown_tv, "shown_all_p50": pct(shown_all, .5),
+            "shown_all_p99": pct(shown_all, .99), "shown_all_max": max(shown_all or [0])}))
 
 
 if __name__ == "__main__":

@@ -203,7 +203,7 @@ async def test_a_phone_comes_back_from_a_dead_network(tmp_path, chromium_path):
             await ctl.wait(lambda v: v["game"]["phase"] == "guessing", timeout=20)
             word = (await c.wait(lambda v: v["game"]["phase"] == "guessing"))["game"]["you"]["boards"][0]["word"]
             await b.act({"type": "guess", "player": cleo["player_id"], "board": 0, "text": word})
-            await ctl.wait(lambda v: any(x["player"] == cleo["player_id"] and x["won_by"]
+            await ctl.wait(lambda v: any(x["player"] == cleo["player_id"] and x.get("won_by")
                                          for x in v["game"]["boards"]))
             while time.monotonic() - cut_at < 19:   # long enough for a retry to time out too
                 await asyncio.sleep(0.2)

@@ -16,7 +16,9 @@ SHOWN = ("guessing", "over")
 
 def _public_board(state: dict, owner, index: int, board: dict) -> dict:
     status = "won" if board["won_by"] else ("drawn" if board["word"] is not None else "blank")
-    out = {"player": owner, "board": index, "status": status, "won_by": list(board["won_by"])}
+    out = {"player": owner, "board": index, "status": status}
+    if board["won_by"]:             # left out while nobody has won it: most boards, every view
+        out["won_by"] = list(board["won_by"])
     if state["phase"] in SHOWN and status != "blank":
         out["strokes"] = board["strokes"]
     if state["phase"] == "over" and status != "blank":
@@ -27,6 +29,18 @@ def _public_board(state: dict, owner, index: int, board: dict) -> dict:
 def _guess(g: dict) -> dict:
     return {k: g[k] for k in ("id", "player", "owner", "board", "text", "correct", "feedback",
                               "round")}
+
+
+def _asked(g: dict) -> dict:
+    """A guess on the viewer's board this round. Its owner (you) and round (this one) go without
+    saying, `correct` is there when true and `feedback` once given: a drawer's view lists 8 of
+    them on every change (issue 17's byte budget)."""
+    out = {k: g[k] for k in ("id", "player", "board", "text")}
+    if g["correct"]:
+        out["correct"] = True
+    if g["feedback"] is not None:
+        out["feedback"] = g["feedback"]
+    return out
 
 
 def _newest_per_board(guesses: list) -> list:
@@ -59,7 +73,7 @@ def _private(state: dict, seat) -> dict:
                 for owner in state["seats"] if owner != seat
                 for i, b in enumerate(state["boards"][owner]) if seat in b["won_by"]],
         "guesses": [_guess(g) for g in mine],
-        "asked": [_guess(g) for g in asked],
+        "asked": [_asked(g) for g in asked],
     }
 
 

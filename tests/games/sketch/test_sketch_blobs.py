@@ -92,6 +92,12 @@ async def test_a_guess_sends_each_socket_a_small_view_and_no_drawing_it_has():
     guesser, owner = players[0], seats[1]
     room = await database_sync_to_async(selectors.room_get)(code)
     word = room.state["boards"][owner.player_id][0]["word"]
+    # the drawer's heaviest view: 8 unanswered wrong guesses listed (`asked`), 16 close/far
+    for k in range(8):
+        await players[2].act({"type": "guess", "player": owner.player_id, "board": 0, "text": f"miss {k}"})
+        v += 1
+        for c in everyone:
+            await _raw_until(c, v)
     for text in ("not-the-word-at-all", word):
         await guesser.act({"type": "guess", "player": owner.player_id, "board": 0, "text": text})
         v += 1
@@ -101,6 +107,10 @@ async def test_a_guess_sends_each_socket_a_small_view_and_no_drawing_it_has():
             size = len(texts[0].encode("utf-8"))
             assert size <= GUESS_BUDGET, size
             assert '"p":[' not in texts[0]
+        if text != word:
+            asked = players[1].view["game"]["you"]["asked"]
+            assert len(asked) == 8 and asked[-1]["text"] == text
+            assert len([a for a in players[1].view["actions"] if a["type"] == "feedback"]) == 16
         # the resolved views still hold every drawing
         shown = {(b["player"], b["board"]): b.get("strokes") for b in tv.view["game"]["boards"]}
         assert all(shown[(b["player"], b["board"])] == b["strokes"] for b in drawn)

@@ -22,7 +22,7 @@ def test_the_tv_never_shows_a_word_or_a_drawing_while_players_draw():
     for viewer in ("@table", "@audience", "p0", "p2"):
         assert f'"{word}"' not in text_of(state, viewer)
         board = GAME.view(state, viewer)["boards"][6]
-        assert board == {"player": "p1", "board": 0, "status": "drawn", "won_by": []}
+        assert board == {"player": "p1", "board": 0, "status": "drawn"}, "won_by: once won"
     assert GAME.view(state, "p1")["you"]["boards"][0]["strokes"], "the drawer keeps their lines"
     check_secrecy(state)
 
@@ -52,6 +52,7 @@ def test_a_won_board_shows_its_word_to_its_winner_only_until_the_gallery():
     word = word_on(state, "p1", 0)
     state = ok(state, "p0", {"type": "guess", "player": "p1", "board": 0, "text": word})
     assert GAME.view(state, "p0")["you"]["won"] == [{"player": "p1", "board": 0, "word": word}]
+    assert GAME.view(state, "p1")["you"]["asked"][-1]["correct"] is True
     for viewer in ("@table", "p2"):
         assert f'"{word}"' not in text_of(state, viewer)
         assert GAME.view(state, viewer)["boards"][6]["won_by"] == ["p0"]
@@ -61,7 +62,13 @@ def test_a_won_board_shows_its_word_to_its_winner_only_until_the_gallery():
 def test_the_drawer_sees_wrong_guesses_live_and_others_do_not():
     state = next_round(drawn_game())
     state = ok(state, "p0", {"type": "guess", "player": "p1", "board": 0, "text": "гарбузик"})
-    assert GAME.view(state, "p1")["you"]["asked"][0]["text"] == "гарбузик"
+    gid = state["guesses"][-1]["id"]
+    # owner (you) and round (this one) go without saying; correct when true; feedback once given
+    assert GAME.view(state, "p1")["you"]["asked"] == [
+        {"id": gid, "player": "p0", "board": 0, "text": "гарбузик"}]
+    answered = ok(state, "p1", {"type": "feedback", "guess": gid, "value": "far"})
+    assert GAME.view(answered, "p1")["you"]["asked"][0]["feedback"] == "far"
+    assert GAME.view(answered, "p0")["you"]["guesses"][0]["feedback"] == "far"
     assert "гарбузик" in text_of(state, "p0")
     assert "гарбузик" not in text_of(state, "p2") and "гарбузик" not in text_of(state, "@table")
 

@@ -43,14 +43,14 @@ export function gallery(app, view, key) {
     c.setAttribute('role', 'img');
     c.setAttribute('aria-label', b.word);
     requestAnimationFrame(() => paint(c, b.strokes || []));
-    return h('figure', { class: ['sk-gcard', b.won_by.length ? 'won' : 'lost'], style: { '--pc': p ? p.color : '#888' } },
+    return h('figure', { class: ['sk-gcard', b.won_by ? 'won' : 'lost'], style: { '--pc': p ? p.color : '#888' } },
       c,
       h('figcaption', null,
         h('b', { class: ['sk-gword', longest(b.word) > 9 && 'long'], lang: view.room.language, style: { '--chars': String(longest(b.word)) } }, b.word),
         h('span', { class: 'sk-gwho sk-gdrew' }, who(b.player)),
         h('span', { class: 'sk-gwho sk-gby' },
           h('span', { class: 'sk-garrow', 'aria-label': app.t('sketch.guessed_by') }, '→'),
-          b.won_by.length ? b.won_by.map((id) => h('span', { class: 'sk-gguesser' }, who(id)))
+          b.won_by ? b.won_by.map((id) => h('span', { class: 'sk-gguesser' }, who(id)))
             : h('span', { class: 'sk-gnone' }, app.t('sketch.not_guessed')))));
   });
   const track = h('div', { class: 'sk-gtrack' }, cards);

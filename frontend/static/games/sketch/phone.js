@@ -392,15 +392,16 @@ function updateTile(app, b, me, open) {
   parts.board = b;
   requestAnimationFrame(() => paintIfChanged(parts.canvas, b.strokes));
   const won = me.won.find((w) => w.player === b.player && w.board === b.board);
-  const key = JSON.stringify([b.won_by, open, !!won]);
+  const by = b.won_by || [];   // left out while nobody has won the board
+  const key = JSON.stringify([by, open, !!won]);
   if (parts._key !== key) {
     parts._key = key;
-    parts.tile.classList.toggle('won', b.won_by.length > 0);
+    parts.tile.classList.toggle('won', by.length > 0);
     parts.tile.classList.toggle('mine', !!won);
     parts.form.hidden = !open;
-    parts.status.replaceChildren(...(b.won_by.length ? [
+    parts.status.replaceChildren(...(by.length ? [
       won ? app.h('b', { class: 'sk-gotword reveal' }, won.word) : app.h('span', null, app.t('sketch.taken')),
-      app.h('span', { class: 'sk-by' }, b.won_by.map((id) => {
+      app.h('span', { class: 'sk-by' }, by.map((id) => {
         const p = app.players.get(id);
         return app.h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : '');
       }))] : []));
@@ -417,7 +418,7 @@ function renderAsked(box, view, app) {
   const g = view.game;
   const fb = app.gameActions(view).filter((a) => a.type === 'feedback');
   const open = new Set(fb.map((a) => a.guess));
-  const rows = g.you.asked.filter((x) => x.round === g.round).slice(-8).reverse();
+  const rows = g.you.asked.slice(-8).reverse();   // this round's, on your boards
   rows.sort((a, b) => (open.has(b.id) ? 1 : 0) - (open.has(a.id) ? 1 : 0));
   const key = JSON.stringify([rows, [...open]]);
   if (box._key === key) return;
@@ -624,7 +625,7 @@ function renderWatching(root, view, app) {
   const g = view.game;
   const h = app.h;
   root._aud = null;
-  const key = JSON.stringify(g.boards.map((b) => [b.status, b.won_by.length]));
+  const key = JSON.stringify(g.boards.map((b) => [b.status, (b.won_by || []).length]));
   if (root._akey === key) return;
   root._akey = key;
   const shown = g.boards.filter((b) => b.strokes);
@@ -633,6 +634,6 @@ function renderWatching(root, view, app) {
       const p = app.players.get(b.player);
       const c = boardCanvas(h, 'sk-acanvas');
       requestAnimationFrame(() => paint(c, b.strokes));
-      return h('div', { class: ['sk-atile', b.won_by.length && 'won', A.got.has(`${b.player}:${b.board}`) && 'got'], style: { '--pc': p ? p.color : '#888' } }, c);
+      return h('div', { class: ['sk-atile', (b.won_by || []).length && 'won', A.got.has(`${b.player}:${b.board}`) && 'got'], style: { '--pc': p ? p.color : '#888' } }, c);
     })));
 }

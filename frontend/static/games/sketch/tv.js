@@ -200,8 +200,8 @@ function buildGroups(grid, view, app) {
   grid.replaceChildren(...g.players.map((gp) => {
     const p = app.players.get(gp.id);
     const mine = g.boards.filter((b) => b.player === gp.id);
-    const held = mine.filter((b) => b.won_by.length === 0);
-    const won = g.boards.filter((b) => b.won_by.includes(gp.id));
+    const held = mine.filter((b) => !b.won_by);   // won_by: only once somebody won it
+    const won = g.boards.filter((b) => b.won_by && b.won_by.includes(gp.id));
     const tiles = held.map((b) => {
       const blank = b.status === 'blank';
       const c = showing && !blank ? boardCanvas(h, 'sk-tcanvas') : null;
