@@ -123,7 +123,11 @@ def _judge(consumer, d: dict):
     room, seats = now
     game = registry.get(room.game_id) if room.phase != "lobby" else None
     schema = getattr(game, "audience_schema", None) or {}
-    action = clean_action(schema, d) if schema else Rejected("no_game_running")
+    if game is None:
+        return Rejected("no_game_running")
+    if not schema:      # klepka: the audience watches
+        return Rejected("no_ballot", "The audience watches this game.")
+    action = clean_action(schema, d)
     if isinstance(action, Rejected):
         return action
     actor = consumer.actor
@@ -172,13 +176,16 @@ async def _offer(consumer, ref, room, game, key, who, name, action) -> None:
         return await consumer._error(verdict.code, ref, verdict.message or None)
     if not isinstance(verdict, Ballot):
         return await consumer._error("bad_action", ref)
+    seq = None
     if verdict.key is not None:
-        if tallies.record(room.code, room.game_no, key, who, name, verdict.key, verdict.value) is None:
+        seq = tallies.record(room.code, room.game_no, key, who, name, verdict.key, verdict.value)
+        if seq is None:
             return await consumer._error("no_ballot", ref)
         mine = {**mine, verdict.key: verdict.value}
         changed(room.code)
+    # seq: the tally's count once this vote is in (a `tally` frame with seq >= it counts it)
     await consumer._send_json({"t": "mine", "d": {"ballot": key, "votes": mine, "ref": ref,
-                                                  "reply": dict(verdict.reply or {})}})
+                                                  "reply": dict(verdict.reply or {}), "seq": seq}})
 
 
 async def greet(consumer) -> None:

@@ -57,7 +57,8 @@ async def test_an_audience_pass_votes_and_gets_its_own_votes_back():
     assert not any(a["type"] == "predict" for a in phones[0].view["actions"])
     ref = await fan.act({"type": "predict", "n": 2})
     mine = await frame(fan, "mine")
-    assert mine["d"] == {"ballot": "t0", "votes": {"n": 2}, "ref": ref, "reply": {"n": 2, "changed": False}}
+    assert mine["d"] == {"ballot": "t0", "votes": {"n": 2}, "ref": ref, "reply": {"n": 2, "changed": False},
+                         "seq": 1}
     tally = await frame(tv, "tally")
     assert tally["d"]["ballot"] == "t0" and tally["d"]["voters"] == 1 and tally["d"]["seq"] >= 1
 
@@ -356,5 +357,19 @@ async def test_a_game_dealt_again_drops_the_open_ballot():
     await fan.until(lambda v: v["room"]["game_no"] == 2)
     ref = await fan.act({"type": "predict", "n": 3})
     assert (await frame(fan, "mine"))["d"] == {"ballot": "t0", "votes": {"n": 3}, "ref": ref,
-                                               "reply": {"n": 3, "changed": False}}
+                                               "reply": {"n": 3, "changed": False}, "seq": 1}
     assert tallies.entries(code, 2, "t0")[0] == 1
+
+
+async def test_a_game_whose_audience_watches_refuses_votes_as_no_ballot():
+    """klepka declares no audience play: an audience action is `no_ballot`, not a claim that
+    no game runs, and the audience is offered nothing."""
+    code, tv, phones = await table(2)
+    await tv.act({"type": "start", "game": "klepka", "options": {}})
+    await tv.until(lambda v: v["room"]["phase"] == "playing")
+    status, p = await database_sync_to_async(audience_pass)(code)
+    fan = Client(code, p["token"])
+    assert await fan.open() is True
+    assert fan.view["actions"] == [] and fan.view["room"]["audience_ballot"] is None
+    await fan.act({"type": "predict", "n": 1})
+    assert (await fan.error())["d"]["code"] == "no_ballot"
