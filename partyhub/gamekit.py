@@ -62,7 +62,8 @@ service hands the chosen deck to `check` and `setup` as plain data in `options["
 {"id", "name", "image", "cards": [card ids], "spares": [the default deck's other ids]}.
 The rules keep what they need in the state; they never look a deck up themselves.
 
-Optional, the audience plays along (docs/protocol.md, "The audience"; all pure):
+Optional, the audience plays along (docs/protocol.md, "The audience"; all pure; a game with an
+audience module binds them all with `audience_of(module)`):
     audience_schema: dict[str, dict[str, Field]]
         the audience's action types and their fields, cleaned like actions_schema
         ({"audience_vote": {"card": string(64)}}); a type is never also a seat's action
@@ -201,6 +202,16 @@ class Option:
                 raise ValueError(f"must be at most {self.max} characters")
             return value
         return value
+
+
+def audience_of(module):
+    """A base class that gives a game the audience hooks of its audience module: `SCHEMA`,
+    `ballot`, `actions`, `check`, `summary` and `close` (pure functions, as above), bound as
+    `audience_schema`, `audience_ballot`, ... (`class Jinx(audience_of(audience)):`)."""
+    return type(f"AudienceOf({module.__name__})", (), {
+        "audience_schema": module.SCHEMA,
+        **{f"audience_{name}": staticmethod(getattr(module, name))
+           for name in ("ballot", "actions", "check", "summary", "close")}})
 
 
 def clean_options(options: dict[str, Option], given: dict | None) -> dict:

@@ -1,8 +1,8 @@
 """The association game object: options, apply, deadlines, scores and the outcome."""
 from __future__ import annotations
 
-from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, paced, string,
-                              text)
+from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, audience_of, evolve, paced,
+                              string, text)
 
 from . import audience, turn, views
 
@@ -97,14 +97,13 @@ ACTIONS = {"tell": {"card": CARD, "clue": text(500)}, "submit": {"card": CARD},
            "vote": {"card": CARD}, "next": {}}
 
 
-class Association:
+class Association(audience_of(audience)):   # the audience votes too (rules/audience.py)
     id = "association"
     name = "Association"
     min_players = 3
     max_players = 12
     streams = frozenset()
     actions_schema = ACTIONS
-    audience_schema = audience.SCHEMA     # the audience votes too (rules/audience.py)
 
     def __init__(self):
         self.options = _options()
@@ -149,22 +148,6 @@ class Association:
 
     def actions(self, state, viewer):
         return views.actions(state, viewer)
-
-    # the audience plays along (partyhub/gamekit.py; scoring never changes)
-    def audience_ballot(self, state):
-        return audience.ballot(state)
-
-    def audience_actions(self, state):
-        return audience.actions(state)
-
-    def audience_check(self, state, action, mine):
-        return audience.check(state, action, mine)
-
-    def audience_summary(self, state, entries):
-        return audience.summary(state, entries)
-
-    def audience_close(self, state, ballot, entries):
-        return audience.close(state, ballot, entries)
 
     def deadline(self, state):
         return state["deadline"]

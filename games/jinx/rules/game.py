@@ -1,8 +1,8 @@
 """Jinx: the active player gives a clue for one of 9 images, the others race to put a finger on it."""
 from __future__ import annotations
 
-from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, evolve, integer, paced,
-                              rng, text, timer_due)
+from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, audience_of, evolve,
+                              integer, paced, rng, text, timer_due)
 
 from . import audience, turn
 from .deck import GRID, REMOVED, faces, pair, pile_size
@@ -11,7 +11,7 @@ from .views import actions as _actions, view as _view
 CLUE_MAX = 80
 
 
-class Jinx:
+class Jinx(audience_of(audience)):   # the audience plays along (rules/audience.py)
     id = "jinx"
     name = "Jinx"
     min_players = min(REMOVED)
@@ -20,7 +20,6 @@ class Jinx:
     # The fields of each action and their size ceilings (apply judges the values).
     actions_schema = {"clue": {"text": text(500)}, "pick": {"slot": integer()}}
     # The audience predicts the target during the race (audience.py, issue 22).
-    audience_schema = audience.SCHEMA
     options = {
         "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "first_player": Option("random", choices=("random", "first_seat")),
@@ -160,14 +159,6 @@ class Jinx:
         return {"scores": scores, "winners": [s for s in state["seats"] if scores[s] == best],
                 "cards": {seat: list(won) for seat, won in zip(state["seats"], state["won"])},
                 "audience": audience.results(state)}
-
-    # -- the audience ------------------------------------------------------------
-    # (the module's pure functions; the platform calls them as the game's)
-    audience_ballot = staticmethod(audience.ballot)
-    audience_actions = staticmethod(audience.actions)
-    audience_check = staticmethod(audience.check)
-    audience_summary = staticmethod(audience.summary)
-    audience_close = staticmethod(audience.close)
 
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): the cards

@@ -1,7 +1,7 @@
 """Sketch's rules object: options, setup, the round clock and the action dispatch."""
 from __future__ import annotations
 
-from partyhub.gamekit import Accepted, Option, Rejected, paced, rng, timer_due
+from partyhub.gamekit import Accepted, Option, Rejected, audience_of, paced, rng, timer_due
 
 from . import audience, drawing, guessing, state as st
 from .constants import BOARDS, DIFFICULTIES, LANGUAGES, ROUNDS
@@ -9,7 +9,7 @@ from .views import view as build_view
 from .words import deal
 
 
-class Sketch:
+class Sketch(audience_of(audience)):   # the audience plays along (rules/audience.py)
     id = "sketch"
     name = "Sketch"
     min_players = 3
@@ -27,7 +27,6 @@ class Sketch:
     blobs = frozenset({"strokes"})
     actions_schema = {**drawing.ACTIONS, **guessing.ACTIONS}
     # The audience guesses the drawings for glory (audience.py, issue 22).
-    audience_schema = audience.SCHEMA
 
     def setup(self, seats, options, seed) -> dict:
         state = {
@@ -161,14 +160,6 @@ class Sketch:
                 "boards_left": {s: st.own_left(state, s) for s in state["seats"]},
                 "won": {s: st.won_count(state, s) for s in state["seats"]},
                 "audience": audience.results(state)}
-
-    # -- the audience --------------------------------------------------------------------
-    # (the module's pure functions; the platform calls them as the game's)
-    audience_ballot = staticmethod(audience.ballot)
-    audience_actions = staticmethod(audience.actions)
-    audience_check = staticmethod(audience.check)
-    audience_summary = staticmethod(audience.summary)
-    audience_close = staticmethod(audience.close)
 
     def keepsake(self, state):
         """The finished game's share of the room's gallery (partyhub/keepsakes/): every board
