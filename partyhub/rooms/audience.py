@@ -20,7 +20,7 @@ import secrets
 import time
 
 from partyhub.gamekit import TABLE, Ballot, Rejected, clean_action
-from partyhub.rooms import fanout, registry, streams, tallies
+from partyhub.rooms import fanout, registry, store, streams, tallies
 
 log = logging.getLogger(__name__)
 TALLY_SECONDS = 0.1
@@ -68,10 +68,12 @@ def ballot(game, state):
 
 # ---------------------------------------------------------------- the write path's side
 
-def fold(room, game, before) -> None:
+def fold(room, game, before, at: int | None = None) -> None:
     """After the rules changed `room.state` from `before`: when the ballot open in `before`
     is no longer the open one, close it in the tally store and fold its entries into the
-    state (the room is saved by the caller, in the same transaction)."""
+    state (the room is saved by the caller, in the same transaction). The log gets an
+    `audience_closed` event with the ballot and its entries, right after the move that closed
+    it, so the state is still the rules' replay of the log."""
     old = ballot(game, before)
     if old is None or old == ballot(game, room.state):
         return
@@ -81,6 +83,7 @@ def fold(room, game, before) -> None:
         log.warning("ballot %s of room %s folded empty: tallies unreachable", old, room.code, exc_info=True)
         entries = {}
     room.state = game.audience_close(room.state, old, entries)
+    store.append(room, "audience_closed", "", {"ballot": old, "entries": entries}, at)
 
 
 def drop(room) -> None:

@@ -46,9 +46,9 @@ def advance(room, seats, actor, d, now):
         raise fail(result.code, result.message)
     from partyhub.rooms import audience
     before, room.state = room.state, result.state
-    audience.fold(room, game, before)       # as services._accept does for every rules result
     seat = actor.seat.player_id
     store.append(room, "round_advanced", seat, {"by": seat}, now)
+    audience.fold(room, game, before, now)  # as services._accept does for every rules result
     for ev in result.events:
         store.append(room, str(ev.get("type", "event"))[:40], "", ev, now)
     outcome = game.outcome(room.state)

@@ -342,8 +342,8 @@ def _accept(room: Room, game, result: Accepted, seat: str, d: dict, now: int) ->
     """A rules result (an action, a deadline, a stand-in's move) into the room: a ballot of
     the audience whose phase it ended is folded into the state in this same write."""
     before, room.state = room.state, result.state
-    audience.fold(room, game, before)
     store.append(room, "action", seat, d, now)
+    audience.fold(room, game, before, now)
     for ev in result.events:
         store.append(room, str(ev.get("type", "event"))[:40], seat, ev, now)
     outcome = game.outcome(room.state)

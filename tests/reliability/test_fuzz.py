@@ -300,18 +300,6 @@ def is_audience(raw) -> bool:
             and isinstance(f["d"].get("type"), str) and f["d"]["type"] in hostile.AUDIENCE_TYPES)
 
 
-def fold(game, before, after):
-    """What the write path does after each rules result (partyhub/rooms/audience.py fold):
-    a ballot that closed is folded in, here with no entries (no audience action is legal in
-    the fuzz, so none is ever recorded)."""
-    if not getattr(game, "audience_schema", None):
-        return after
-    old = game.audience_ballot(before)
-    if old is None or old == game.audience_ballot(after):
-        return after
-    return game.audience_close(after, old, {})
-
-
 def replay(game_id, log, legal, final_state):
     """The state rebuilt from the seed and the legal actions alone equals the server's."""
     game = registry.get(game_id)
@@ -321,13 +309,17 @@ def replay(game_id, log, legal, final_state):
     state = game.setup(data["seats"], dealt, final_state["seed"])
     if hasattr(game, "begin"):
         state = game.begin(state, started["at"])
-    actions = [e for e in log["events"] if e["type"] == "action"]
+    moves = [e for e in log["events"] if e["type"] in ("action", "audience_closed")]
+    actions = [e for e in moves if e["type"] == "action"]
     logged = [(e["seat"], e["data"]) for e in actions if e["seat"]]
     sent = [(seat, d) for kind, seat, d, _ in legal if kind == "action"]
     assert logged == sent, f"log actions differ from the legal actions sent ({len(logged)} vs {len(sent)})"
     streams = [(at, seat, d) for kind, seat, d, at in legal if kind == "stream"]
     deadlines = 0
-    for e in actions:
+    for e in moves:
+        if e["type"] == "audience_closed":      # the write path's fold, logged after its move
+            state = game.audience_close(state, e["data"]["ballot"], e["data"]["entries"])
+            continue
         pending = [(seat, d) for at, seat, d in streams if at <= e["at"]]
         streams = [x for x in streams if x[0] > e["at"]]
         if pending:
@@ -339,7 +331,7 @@ def replay(game_id, log, legal, final_state):
             assert e["data"] == {"type": "deadline"}, e
             result = game.on_deadline(state, e["at"])
             deadlines += 1
-        state = fold(game, state, result.state)
+        state = result.state
     if streams:
         state = game.absorb(state, [(seat, d) for _, seat, d in streams])
     state = json.loads(json.dumps(state))

@@ -97,7 +97,11 @@ def _replayed(code, start_version, start_state):
     room = Room.objects.get(code=code)
     game = registry.get(room.game_id)
     state = start_state
-    for e in Event.objects.filter(room=room, type="action", version__gt=start_version).order_by("id"):
+    for e in Event.objects.filter(room=room, type__in=("action", "audience_closed"),
+                                  version__gt=start_version).order_by("id"):
+        if e.type == "audience_closed":     # the write path's fold, logged after its move
+            state = json.loads(json.dumps(game.audience_close(state, e.data["ballot"], e.data["entries"])))
+            continue
         if e.seat == "" and e.data == {"type": "deadline"}:
             result = game.on_deadline(state, e.at - room.paused_total)
         else:

@@ -103,7 +103,8 @@ async def test_a_changed_vote_counts_once_and_the_fold_is_one_write_per_phase():
     assert folded == {"ballot": "t0", "n": 3, "votes": {"3": 4}, "voters": 4, "right": ["", "", "", "Zoe"]}
     version, events = await room_row(code)
     assert version == before[0] + 1, "the add and the fold are one write"
-    assert events == before[1] + 2      # the action and its `counted` event: no event per vote
+    # the action, its `counted` event and the fold's `audience_closed`: no event per vote
+    assert events == before[1] + 3
 
 
 async def test_refusals_have_their_codes_and_count_nothing():
@@ -373,3 +374,21 @@ async def test_a_game_whose_audience_watches_refuses_votes_as_no_ballot():
     assert fan.view["actions"] == [] and fan.view["room"]["audience_ballot"] is None
     await fan.act({"type": "predict", "n": 1})
     assert (await fan.error())["d"]["code"] == "no_ballot"
+
+
+async def test_the_log_carries_the_fold_so_the_state_is_the_rules_replay():
+    """`audience_closed` follows the move that closed the ballot, with its entries."""
+    code, tv, phones, fan = await playing()
+    await fan.act({"type": "predict", "n": 2})
+    await frame(fan, "mine")
+    await turn_over(tv, phones, 2)
+    from partyhub.rooms.models import Event, Room
+
+    def logged():
+        room = Room.objects.get(code=code)
+        return [(e.type, e.data) for e in Event.objects.filter(room=room).order_by("id")]
+    events = await database_sync_to_async(logged)()
+    i = next(i for i, (t, _) in enumerate(events) if t == "audience_closed")
+    assert events[i - 1][0] == "action"
+    voter = fan.pass_["audience_id"]
+    assert events[i][1] == {"ballot": "t0", "entries": {voter: {"name": "Zoe", "votes": {"n": 2}}}}
