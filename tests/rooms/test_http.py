@@ -71,7 +71,9 @@ def test_the_event_log_needs_the_host_token_and_a_finished_game(client):
     assert (r.status_code, r.json()["error"]["code"]) == (409, "game_running")
     services.room_apply(code, player(seats[0]), None, {"type": "add", "n": 3})
     log = client.get(f"/api/rooms/{code}/log", **auth).json()
-    assert [e["type"] for e in log["events"]] == ["game_started", "action", "counted"]
+    # the add closed the audience's ballot of that turn: its fold follows the move (none voted)
+    assert [e["type"] for e in log["events"]] == ["game_started", "action", "audience_closed", "counted"]
+    assert log["events"][2]["data"] == {"ballot": "t0", "entries": {}}
 
 
 def test_healthz_reports_the_database_and_the_channel_layer(client):
