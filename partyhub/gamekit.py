@@ -210,8 +210,13 @@ def audience_of(module):
     `audience_schema`, `audience_ballot`, ... (`class Jinx(audience_of(audience)):`)."""
     return type(f"AudienceOf({module.__name__})", (), {
         "audience_schema": module.SCHEMA,
-        **{f"audience_{name}": staticmethod(getattr(module, name))
+        **{f"audience_{name}": _late(module, name)
            for name in ("ballot", "actions", "check", "summary", "close")}})
+
+
+def _late(module, name: str):
+    """module.name, looked up at each call (a test may replace it, as it may a method)."""
+    return staticmethod(lambda *args: getattr(module, name)(*args))
 
 
 def clean_options(options: dict[str, Option], given: dict | None) -> dict:

@@ -237,7 +237,8 @@ def test_the_event_log_appends_every_accepted_action_in_version_order():
     start_count(code, target=3)
     services.room_apply(code, player(seats[0]), None, {"type": "add", "n": 3})
     events = list(Event.objects.filter(room__code=code, game_no=1))
-    assert [e.type for e in events] == ["game_started", "action", "counted"]
+    # the add closed its turn's audience ballot: the fold is logged right after the move
+    assert [e.type for e in events] == ["game_started", "action", "audience_closed", "counted"]
     assert [e.version for e in events] == sorted(e.version for e in events)
 
 

@@ -201,7 +201,7 @@ async def test_audience_sockets_voting_through_a_whole_game_see_no_hand_and_no_o
     for viewer, _, text in only:
         f = json.loads(text)
         if f["t"] == "mine":
-            assert set(f["d"]) == {"ballot", "votes", "ref", "reply"}, f
+            assert set(f["d"]) == {"ballot", "votes", "ref", "reply", "seq"}, f
             assert set(f["d"]["reply"]) <= {"card"} and set(f["d"]["votes"]) <= {"card"}, f
         if f["t"] == "tally":
             raise AssertionError(f"{viewer} got {text}")
