@@ -49,8 +49,8 @@ if str(ROOT) not in sys.path:
 from bench.load import ahttp  # noqa: E402
 from bench.servers import Server, cpu_seconds, machine, rss_bytes, scratch_dir  # noqa: E402
 from bench.stats import ratio, summarize  # noqa: E402
+from bench.report import write_section  # noqa: E402
 
-DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- audience:start -->", "<!-- audience:end -->"
 now = time.perf_counter
 
@@ -483,14 +483,7 @@ def render(a, b):
 
 
 def write_docs(text):
-    section = f"{START}\n{text.rstrip()}\n{END}\n"
-    doc = DOC.read_text() if DOC.exists() else "# Performance\n"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        doc = head + section.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + section
-    DOC.write_text(doc)
+    write_section(START, END, f"{START}\n{text.rstrip()}\n{END}\n")
 
 
 def main(argv=None):

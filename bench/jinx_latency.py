@@ -28,8 +28,8 @@ if str(ROOT) not in sys.path:
 
 from bench.servers import Server, cpu_seconds, machine, scratch_dir  # noqa: E402
 from bench.stats import summarize  # noqa: E402
+from bench.report import write_section  # noqa: E402
 
-DOC = ROOT / "docs" / "performance.md"
 START, END = "<!-- jinx:start -->", "<!-- jinx:end -->"
 PLAYERS = 5
 
@@ -179,14 +179,7 @@ def table(rows):
 
 
 def write_docs(text):
-    section = f"{START}\n{text.rstrip()}\n{END}\n"
-    doc = DOC.read_text() if DOC.exists() else "# Performance\n"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        doc = head + section.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + section
-    DOC.write_text(doc)
+    write_section(START, END, f"{START}\n{text.rstrip()}\n{END}\n")
 
 
 def main(argv=None):

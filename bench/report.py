@@ -117,11 +117,17 @@ def render(res: dict) -> str:
 
 def write_docs(section: str) -> None:
     """Replace this bench's section in docs/performance.md, keeping every other section."""
+    write_section(START, END, section)
+
+
+def write_section(start: str, end: str, section: str) -> None:
+    """Put `section` (which starts with `start` and ends with `end`) in docs/performance.md in
+    place of the text between those markers, or at the end when they are not there yet; every
+    other section stays. Each bench that writes its figures there calls this."""
     text = DOC.read_text() if DOC.exists() else HEADER
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        tail = rest.split(END, 1)[1]
-        text = head + section.rstrip("\n") + tail
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        text = head + section.rstrip("\n") + rest.split(end, 1)[1]
     else:
         text = text.rstrip("\n") + "\n\n" + section
     DOC.write_text(text)
