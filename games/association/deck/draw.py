@@ -1,11 +1,11 @@
-"""One card's SVG from its plan: a painted scene with OpenMoji objects placed in relation."""
+"""One card's SVG from its plan: a painted scene with OpenMoji drawings placed in relation."""
 from __future__ import annotations
 
 import json
 import random
 from pathlib import Path
 
-from . import emoji, families
+from . import emoji, outdoors, rooms, stage, wonders
 from .scene import H, PALETTES, W, defs, f
 
 CARD_W, CARD_H, BORDER = 400, 600, 14
@@ -20,6 +20,16 @@ class Canvas:
         self.ink = PALETTES[palette][7]
         self.parts: list[str] = []
         self.features: list[str] = []
+        self.boxes: dict[str, tuple] = {}      # key -> (x, y, w, h) of what was placed
+        self.allowed: set[frozenset] = set()   # pairs of keys whose overlap a relation asks for
+
+    def relate(self, a: str, b: str) -> None:
+        """`a` and `b` touch on purpose (one carries, holds, sits in or reflects the other)."""
+        self.allowed.add(frozenset((a, b)))
+
+    def box(self, key: str, box: tuple) -> tuple:
+        self.boxes[key] = tuple(box)
+        return box
 
     def add(self, svg: str) -> None:
         self.parts.append(svg)
@@ -32,7 +42,7 @@ class Canvas:
 
     def place(self, name: str, cx: float, bottom: float, size: float, rot: float = 0.0,
               flip: bool = False, haze: bool = False, shadow: bool = False,
-              mirror_at: float | None = None) -> tuple:
+              mirror_at: float | None = None, key: str | None = None) -> tuple:
         """Draw `name` with its box's bottom centre at (cx, bottom), largest side `size`."""
         bx, by, bw, bh = BOXES[name]
         s = size / max(bw, bh)
@@ -50,7 +60,10 @@ class Canvas:
                      f'scale(1 -1) {inner}"{filt}>{body}</g>')
         self.add(f'<g transform="translate({f(cx)} {f(bottom)}) rotate({f(rot)}) {inner}"{filt}>'
                  f'{body}</g>')
-        return cx - w / 2, bottom - h, w, h
+        box = (cx - w / 2, bottom - h, w, h)
+        if key:
+            self.boxes[key] = box
+        return box
 
     def float(self, name: str, cx: float, cy: float, size: float, rot: float = 0.0, **kw) -> tuple:
         bx, by, bw, bh = BOXES[name]
@@ -63,7 +76,17 @@ class Canvas:
                  f'stroke-width="1.6" fill="none" opacity=".8"/>')
 
 
+# palette -> (wash colour, opacity): one glaze over the whole scene that gives each palette
+# its own cast of light (grey palettes too), so the deck spreads over the colour wheel
+WASH = {"storm": ("#3f8f86", .34), "fog": ("#7fd0bc", .46), "desert": ("#ffd34d", .3),
+        "dawn": ("#b99cff", .3), "snow": ("#9cc0ff", .34), "autumn": ("#ffc640", .34),
+        "candle": ("#ff9a40", .2)}
+
+
 def painterly(uid: str, seed: int) -> str:
+    """The one treatment every card gets: ink that wobbles, paper grain, and light that falls
+    off away from one side of the scene (a light from the left or the right, not the middle)."""
+    rng = random.Random(f"vignette:{uid}")
     return (
         f'<filter id="paint{uid}" x="-2%" y="-2%" width="104%" height="104%">'
         f'<feTurbulence type="fractalNoise" baseFrequency=".035" numOctaves="3" seed="{seed % 997}" result="n"/>'
@@ -73,29 +96,49 @@ def painterly(uid: str, seed: int) -> str:
         f'<feColorMatrix in="g" type="matrix" values="0 0 0 0 .5  0 0 0 0 .45  0 0 0 0 .4  0 0 0 .22 0" '
         f'result="ga"/><feComposite in="ga" in2="d" operator="in" result="gi"/>'
         f'<feBlend in="gi" in2="d" mode="overlay"/></filter>'
-        f'<radialGradient id="vig{uid}" cx=".5" cy=".45" r=".75"><stop offset=".55" stop-color="#000" '
+        f'<radialGradient id="vig{uid}" cx="{f(rng.choice((.1, .9)) + (rng.random() - .5) * .2)}" '
+        f'cy="{f(.2 + .6 * rng.random())}" r="{f(.85 + .2 * rng.random())}"><stop offset=".5" stop-color="#000" '
         f'stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".5"/></radialGradient>'
     )
 
 
+def paint(card: dict, seed: int) -> Canvas:
+    """The card's scene drawn on a canvas (its parts and the boxes of what it placed)."""
+    uid = card["id"]
+    roll = f"{seed}:{uid}:draw" + (f":{card['variant']}" if card.get("variant") else "")
+    canvas = Canvas(card["palette"], uid, random.Random(roll))
+    {**outdoors.DRAW, **wonders.DRAW, **rooms.DRAW}[card["family"]](canvas, card)
+    if card["family"] not in ("theatre", "underwater_room", "shadow"):
+        stage.framing(canvas, water=card["family"] in ("sea", "inside", "creature_city"))
+    return canvas
+
+
+def silhouette(uid: str, ink: str) -> str:
+    """A drawing filled with ink and blurred: the shadow something casts on a wall."""
+    return (f'<filter id="silhouette{uid}" x="-10%" y="-10%" width="120%" height="120%">'
+            f'<feFlood flood-color="{ink}"/><feComposite in2="SourceAlpha" operator="in"/>'
+            f'<feGaussianBlur stdDeviation="2.5"/></filter>')
+
+
 def card_svg(card: dict, seed: int) -> str:
     uid = card["id"]
-    rng = random.Random(f"{seed}:{uid}:draw")
-    canvas = Canvas(card["palette"], uid, rng)
-    families.DRAW[card["family"]](canvas, card["slots"])
-    tint = PALETTES[card["palette"]][4]
+    canvas = paint(card, seed)
+    scene_svg = "".join(canvas.parts)
+    if card.get("mirror"):
+        scene_svg = f'<g transform="translate({W} 0) scale(-1 1)">{scene_svg}</g>'
+    tint, glaze = WASH.get(card["palette"], (PALETTES[card["palette"]][4], .1))
     inner_w, inner_h = CARD_W - 2 * BORDER, CARD_H - 2 * BORDER
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" '
         f'width="{CARD_W}" height="{CARD_H}"><defs>{defs(card["palette"], uid)}'
-        f'{painterly(uid, int(uid[1:]) * 31 + 7)}'
+        f'{painterly(uid, int(uid[1:]) * 31 + 7)}{silhouette(uid, canvas.ink)}'
         f'<clipPath id="clip{uid}"><rect width="{inner_w}" height="{inner_h}" rx="12"/></clipPath>'
         f'</defs><rect width="{CARD_W}" height="{CARD_H}" rx="22" fill="#f3ead6"/>'
         f'<rect x="3" y="3" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="20" fill="none" '
         f'stroke="#d9ccb0" stroke-width="2"/>'
         f'<g transform="translate({BORDER} {BORDER})" clip-path="url(#clip{uid})">'
-        f'<g filter="url(#paint{uid})">{"".join(canvas.parts)}'
-        f'<rect width="{W}" height="{H}" fill="{tint}" opacity=".1" style="mix-blend-mode:multiply"/>'
+        f'<g filter="url(#paint{uid})">{scene_svg}'
+        f'<rect width="{W}" height="{H}" fill="{tint}" opacity="{f(glaze)}" style="mix-blend-mode:multiply"/>'
         f'</g><rect width="{W}" height="{H}" fill="url(#vig{uid})"/></g>'
         f'<rect x="{BORDER}" y="{BORDER}" width="{inner_w}" height="{inner_h}" rx="12" fill="none" '
         f'stroke="#3b3024" stroke-opacity=".35" stroke-width="1.5"/></svg>'

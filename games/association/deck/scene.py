@@ -34,6 +34,10 @@ PALETTES = {
                ["#a7d36c", "#6fa84f", "#3d7a39"], "#d8efd8", "#1d2c14", "sun"),
     "rose": ("#f3a6b8", "#f8cfc8", "#fde8d0", "#fffaf0", "#ffd6d6",
              ["#e3a2b0", "#c07890", "#8c4f6c"], "#f0c4c8", "#3a1a28", "sun"),
+    "candle": ("#24140c", "#5a301a", "#b8692e", "#ffe2a0", "#ffb24a",
+               ["#7a4a2a", "#55321c", "#331e10"], "#8a5a36", "#1a0e06", "sun"),
+    "autumn": ("#7d8fb3", "#e7b07a", "#f4d9a8", "#fff0c8", "#ffc978",
+               ["#c8753a", "#9c4f24", "#5e2e16"], "#e0a878", "#2a160c", "sun"),
 }
 
 NIGHTLY = {"night", "aurora", "storm", "underwater"}
