@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export PORT
 
-.PHONY: run test test-long bench bench-smoke migrate clean messages lock
+.PHONY: run test test-fast test-long bench bench-smoke migrate clean messages lock screens
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,14 +41,47 @@ migrate: $(VENV)/.stamp-run
 run: migrate
 	$(BIN)/python -m partyhub.serve
 
+# The suite runs on PARALLEL workers (pytest-xdist); tests that share a server, a stack or a
+# browser run on one worker by rule (tests/conftest.py: xdist_group; docs/testing.md).
+# PARALLEL=0: in this process, one test after another.
+PARALLEL ?= 3
+XDIST = $(if $(filter 0,$(PARALLEL)),-p no:xdist,-n $(PARALLEL) --dist loadgroup)
+
+# Every test (CI: .ci/run), in two rounds: Docker adds and removes network interfaces, and a
+# chromium loading a page at that moment fails with net::ERR_NETWORK_CHANGED (chromium issue
+# 41465264), so the Docker tests run beside everything but the browsers, then the browsers run.
+# A round with nothing selected (pytest's exit 5) is no failure; the first failing round's
+# code is make's. PYTEST_ARGS go to both rounds (give it no -m of its own).
+ROUNDS = s=0; \
+	$(BIN)/python -m pytest -q $(XDIST) -m "not browser and not webkit" $(1) || { r=$$?; [ $$r -eq 5 ] || s=$$r; }; \
+	$(BIN)/python -m pytest -q $(XDIST) -m "browser or webkit" $(1) || { r=$$?; [ $$r -eq 5 ] || [ $$s -ne 0 ] || s=$$r; }; \
+	exit $$s
+
+# First the layers' contracts (pyproject.toml, docs/architecture.md): a lower layer that
+# imports an upper one, or a circle, fails `make test` before any test runs.
+LINT_IMPORTS = $(BIN)/lint-imports --no-logo
+
 test: $(VENV)/.stamp-test
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(LINT_IMPORTS)
+	@$(call ROUNDS,$(PYTEST_ARGS))
+
+# Everyday: every test but the browsers (chromium, WebKit), Docker and the long variants.
+test-fast: $(VENV)/.stamp-test
+	$(LINT_IMPORTS)
+	$(BIN)/python -m pytest -q $(XDIST) -m "not browser and not webkit and not docker" $(PYTEST_ARGS)
 
 test-long: $(VENV)/.stamp-test
-	$(BIN)/python -m pytest -q --long $(PYTEST_ARGS)
+	$(LINT_IMPORTS)
+	@$(call ROUNDS,--long $(PYTEST_ARGS))
 
 bench: $(VENV)/.stamp-test
 	$(BIN)/python -m bench $(BENCH_ARGS)
+
+# Every game played at a full table in chromium: a screenshot of every TV (1920x1080, 1280x720)
+# and phone (390, 320 px) screen into screens/<game>/, one contact sheet per game in
+# screens/<game>.png (tests/e2e/screens.py; SCREENS_ARGS: e.g. --games jinx).
+screens: $(VENV)/.stamp-test
+	$(BIN)/python -m tests.e2e.screens $(SCREENS_ARGS)
 
 messages: $(VENV)/.stamp-run
 	cd partyhub && ../$(BIN)/python ../manage.py compilemessages

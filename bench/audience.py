@@ -471,7 +471,7 @@ def render(a, b):
         "turn script runs without audience (A), with the audience (B) and without again (A'). "
         "The bench's limits are raised by environment (bench/servers.py BENCH_ENV: "
         "PARTYHUB_SOCKETS_PER_ADDRESS, PARTYHUB_SOCKETS_PER_ROOM, PARTYHUB_AUDIENCE_PER_MINUTE, "
-        "PARTYHUB_JOINS_PER_MINUTE: every socket comes from 127.0.0.1); the per-socket audience "
+        "PARTYHUB_JOINS_PER_MINUTE: every socket comes from 127.0.0.1; PARTYHUB_VOTERS_PER_BALLOT); the per-socket audience "
         "budget (5/s, burst 10) is not raised. Client and server share the machine.", "",
         f"Machine: {m.get('cpu', '?')}, {m.get('nproc', '?')} cores, Python {m.get('python', '?')}. "
         f"Command: `python -m bench.audience --audience {a.audience} --players {a.players} --turns {a.turns}"

@@ -29,6 +29,7 @@ BENCH_ENV = {
     "PARTYHUB_SOCKETS_PER_ROOM": "1000000",
     "PARTYHUB_AUDIENCE_PER_MINUTE": "1000000",
     "PARTYHUB_LOOKUPS_PER_MINUTE": "1000000",
+    "PARTYHUB_VOTERS_PER_BALLOT": "1000000",       # a bench's audience may be larger than a ballot's cap
     "PUBLIC_URL": "http://partyhub.bench",
     "LOG_LEVEL": "ERROR",
 }

@@ -25,9 +25,10 @@ if str(ROOT) not in sys.path:
 
 
 def guessing_room():
-    from partyhub.rooms import selectors, services
+    from partyhub.rooms.access import selectors
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import StreamItem
-    from partyhub.rooms.selectors import Actor
+    from partyhub.rooms.access.selectors import Actor
     from games.sketch.rules import GAME
     from tests.rooms.helpers import make_room
 
@@ -62,7 +63,7 @@ def main():
     from django.core.management import call_command
     call_command("migrate", verbosity=0)
     from games.sketch.rules import GAME
-    from partyhub.rooms import viewmodel
+    from partyhub.rooms.views import viewmodel
 
     code, change = guessing_room()
 

@@ -41,8 +41,9 @@ def _pct(xs, q):
 
 
 def measure(actions: int, blocks: int, profile: bool) -> dict:
-    from partyhub.rooms import rows, services
-    from partyhub.rooms.selectors import Actor
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
+    from partyhub.rooms.access.selectors import Actor
     room, _ = services.room_create()
     seats = [services.seat_join(room.code, f"P{i}")[1] for i in range(8)]
     services.room_apply(room.code, Actor("tv"), None,

@@ -7,7 +7,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.dispatch import receiver
 from django.http import HttpResponse
 
-from partyhub.rooms.limits import Window, client_address
+from partyhub.http.limits import Window, client_address
 
 FAILURES, NAME_FAILURES, WINDOW = 5, 20, 15 * 60
 BY_ADDRESS = Window(FAILURES, WINDOW)

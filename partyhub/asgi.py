@@ -8,8 +8,8 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from partyhub.origin import HostOriginValidator  # noqa: E402
-from partyhub.rooms.routing import websocket_urlpatterns  # noqa: E402
-from partyhub.rooms import timekeeper  # noqa: E402
+from partyhub.rooms.transport.routing import websocket_urlpatterns  # noqa: E402
+from partyhub.rooms.live import timekeeper  # noqa: E402
 
 
 class StartClock:

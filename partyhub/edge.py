@@ -39,6 +39,9 @@ from daphne.http_protocol import HTTPFactory, WebRequest
 from twisted.internet import reactor
 from twisted.web import http
 
+from partyhub.http.limits import BODY_LIMIT
+from partyhub.rooms.core.errors import HTTP_STATUS, MESSAGES
+
 LINGER_SECONDS = 2.0     # after a refusal: read and drop the rest for this long, then close
 IN_MEMORY_BELOW = 100_000   # Twisted's own threshold between memory and a temporary file
 CHUNK = 64 * 1024        # a spooled body is handed over in chunks of this size
@@ -49,7 +52,6 @@ def limit_for(raw_path: bytes) -> tuple[int, str]:
     from django.conf import settings
     from django.urls import Resolver404, resolve
 
-    from partyhub.rooms.limits import BODY_LIMIT
     path = unquote(raw_path.split(b"?", 1)[0].decode("ascii", "replace"))
     try:
         setting, code = getattr(resolve(path).func, "body_limit", BODY_LIMIT)
@@ -61,7 +63,6 @@ def limit_for(raw_path: bytes) -> tuple[int, str]:
 def refusal(code: str) -> bytes:
     """The raw HTTP answer that refuses a request with this error code (413 for a body over
     its limit, 408 for a slow request), with the protocol's JSON error; the connection closes."""
-    from partyhub.rooms.errors import HTTP_STATUS, MESSAGES
     status = HTTP_STATUS[code]
     payload = json.dumps({"error": {"code": code, "message": MESSAGES[code]}}).encode()
     head = (b"HTTP/1.1 %d %s\r\nContent-Type: application/json\r\n"

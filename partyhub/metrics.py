@@ -20,6 +20,8 @@ from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, Counter, Gauge, Hi
                                disable_created_metrics, generate_latest)
 from prometheus_client.core import GaugeMetricFamily
 
+from partyhub.rooms.models import Room
+
 disable_created_metrics()   # no *_created series: the process start time is already there
 
 SOCKETS = Gauge("partyhub_sockets", "WebSockets open in this process")
@@ -72,7 +74,6 @@ class LiveRooms:
     def collect(self):
         from django.db.models import Count
 
-        from partyhub.rooms.models import Room
         family = self.family()
         rows = (Room.objects.filter(seats__connected=True).values("phase", "game_id")
                 .annotate(n=Count("id", distinct=True)).order_by())

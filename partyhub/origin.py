@@ -13,16 +13,19 @@ rebinding: `evil.example` made to resolve to the party machine), must not drive 
   PUBLIC_URL's origin, or one listed in ALLOWED_ORIGINS, or the request's own Host when that
   is an IP literal (the page came from this very address). Any other IP-literal origin is
   another machine's page. Sockets and every state-changing API request are checked
-  (partyhub/rooms/api.py). With ALLOWED_HOSTS=* (unsafe) the Origin must equal the
+  (partyhub/rooms/transport/api.py). With ALLOWED_HOSTS=* (unsafe) the Origin must equal the
   request's own Host instead, as before the hosts were named.
 """
 import ipaddress
+import logging
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http.request import split_domain_port, validate_host
+
+from partyhub.http.limits import client_address
 
 
 def _origin_of(url: str) -> str:
@@ -101,6 +104,22 @@ class HostCheck:
             raise DisallowedHost(f"Invalid HTTP_HOST header: {host!r}. See ALLOWED_HOSTS in "
                                  "README.md, \"Names and addresses\".")
         return self.get_response(request)
+
+
+class OneLineRefusal(logging.Filter):
+    """Django logs a refused Host (DisallowedHost, at the logger
+    `django.security.DisallowedHost`) as an error with the exception's traceback. It is a
+    stranger's request answered with a 400, not a fault of this server: one warning line
+    with the path and the client's address instead (settings.LOGGING)."""
+
+    def filter(self, record):
+        request = getattr(record, "request", None)
+        if request is not None:
+            record.msg = f"{record.getMessage()} ({request.method} {request.path} from {client_address(request)})"
+            record.args = ()
+        record.exc_info = record.exc_text = record.stack_info = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
 
 
 class HostOriginValidator:

@@ -16,6 +16,9 @@ import sys
 import django
 import segno
 
+from partyhub.edge import BoundedCommandLine, BoundedServer
+from partyhub.http import net
+
 access = logging.getLogger("partyhub.access")
 QUIET_PATHS = {"/healthz"}
 
@@ -43,7 +46,6 @@ def daphne_args(settings) -> list[str]:
 
 def serve(settings) -> None:
     """daphne with request bodies bounded by path (partyhub/edge.py) and the quiet access log."""
-    from partyhub.edge import BoundedCommandLine, BoundedServer
 
     class QuietServer(BoundedServer):
         def __init__(self, *args, **kwargs):
@@ -57,7 +59,6 @@ def serve(settings) -> None:
 
 
 def banner() -> None:
-    from partyhub.rooms import net
     base = net.public_base()
     print("\n  partyhub is running.\n")
     print(f"  TV:     open {base}/ on the TV (or this laptop) and press New room")

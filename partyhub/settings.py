@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 
-from partyhub.rooms.net import own_hosts
+from partyhub.http.net import own_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("PARTYHUB_DATA", BASE_DIR / "data"))
@@ -54,7 +54,7 @@ PORT = int(os.environ.get("PORT", "8000"))
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "").rstrip("/")
 # The hosts this server answers (any other Host: 400, sockets refused; partyhub/origin.py,
 # docs/security.md "Hosts and origins"). The names: by default those it is really reached by
-# (partyhub/rooms/net.py: own_hosts); a list given replaces them; "*" answers any name and
+# (partyhub/http/net.py: own_hosts); a list given replaces them; "*" answers any name and
 # leaves DNS rebinding open. Besides the names, any IP address literal with any port, unless
 # PARTYHUB_ALLOW_IP_HOSTS=0: rebinding needs a name, and in a container the address the TV
 # opens (the Docker host's) is none of the machine's own.
@@ -182,7 +182,7 @@ STATIC_URL = "/static/"
 # them from there; unset (make run), WhiteNoise serves them from the source folders.
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
-# Uploaded decks go through default_storage into MEDIA_ROOT/decks/ (partyhub/rooms/decks.py);
+# Uploaded decks go through default_storage into MEDIA_ROOT/decks/ (partyhub/decks/custom.py);
 # compose keeps that folder in the `decks` volume that every web replica mounts.
 MEDIA_ROOT = DATA_DIR
 STORAGES = {
@@ -191,7 +191,7 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 WHITENOISE_AUTOREFRESH = DEBUG
-# Custom decks (partyhub/rooms/decks.py): up to 300 pictures may come as separate files.
+# Custom decks (partyhub/decks/custom.py): up to 300 pictures may come as separate files.
 DATA_UPLOAD_MAX_NUMBER_FILES = 400
 
 # Limits (one place for each): see docs/protocol.md.
@@ -201,18 +201,22 @@ PARTYHUB_LIMITS = {
     "frames_burst": 60,
     "stream_per_second": 60.0,
     "stream_burst": 120,
-    # The audience's actions (votes, predictions, guesses: partyhub/rooms/audience.py), per socket.
+    # The audience's actions (votes, predictions, guesses: partyhub/rooms/relay/audience.py), per socket.
     "audience_per_second": 5.0,
     "audience_burst": 10,
+    # Voters in one ballot (anonymous, passes and spectator seats): a new one past it is
+    # refused `ballot_full`; and how long an audience pass opens its room (audiencepass.py).
+    "voters_per_ballot": int(os.environ.get("PARTYHUB_VOTERS_PER_BALLOT", "500")),
+    "audience_pass_seconds": int(os.environ.get("PARTYHUB_AUDIENCE_PASS_SECONDS", str(12 * 3600))),
     "strikes_before_close": 3,
     "joins_per_minute": int(os.environ.get("PARTYHUB_JOINS_PER_MINUTE", "30")),
     "max_seats": 16,
-    # Requests for a disconnected seat (partyhub/rooms/claims.py): pending at once per room,
-    # and how long one waits for the VIP's or the TV's answer.
+    # Requests for a seat (partyhub/rooms/access/claims.py): pending at once per room (besides one
+    # per seat and one per address), and how long one waits for the TV's answer.
     "claims_per_room": 4,
     "claim_seconds": float(os.environ.get("PARTYHUB_CLAIM_SECONDS", "120")),
     "rooms_per_minute": int(os.environ.get("PARTYHUB_ROOMS_PER_MINUTE", "30")),
-    # The doors (partyhub/rooms/limits.py; docs/security.md): failed room lookups (an unknown
+    # The doors (partyhub/http/limits.py; docs/security.md): failed room lookups (an unknown
     # or ended code, over HTTP, a page or a socket) and anonymous sockets opened, per address
     # per minute; sockets open at once per address and per room (per process).
     "lookups_per_minute": int(os.environ.get("PARTYHUB_LOOKUPS_PER_MINUTE", "30")),
@@ -227,7 +231,7 @@ PARTYHUB_LIMITS = {
     "body_min_rate": int(os.environ.get("PARTYHUB_BODY_MIN_RATE", "4096")),
     # Request bodies, by path (partyhub/edge.py; docs/security.md): every path but the upload.
     "body_bytes": 64 * 1024,
-    # Deck uploads (partyhub/rooms/uploads.py): one request's body; the decoded pixels of one
+    # Deck uploads (partyhub/decks/uploads.py): one request's body; the decoded pixels of one
     # deck; the wall-clock time and address space of the worker that decodes them; workers at
     # once in this process (one upload at a time per room in any case).
     "deck_body_bytes": int(os.environ.get("PARTYHUB_DECK_UPLOAD_MB", "200")) * 1024 * 1024,
@@ -235,16 +239,21 @@ PARTYHUB_LIMITS = {
     "deck_seconds": float(os.environ.get("PARTYHUB_DECK_SECONDS", "60")),
     "deck_worker_bytes": 1024 * 1024 * 1024,
     "deck_workers": 1,
-    # Each host's uploaded decks (partyhub/rooms/decks.py; docs/decisions.md "Decks belong to
+    # Each host's uploaded decks (partyhub/decks/custom.py; docs/decisions.md "Decks belong to
     # whoever uploaded them"): how many, and their stored pictures' total size.
     "decks_per_host": int(os.environ.get("PARTYHUB_DECKS_PER_HOST", "20")),
     "deck_bytes_per_host": int(os.environ.get("PARTYHUB_DECK_MB_PER_HOST", "200")) * 1024 * 1024,
+    # The gallery's drawings made into pictures (partyhub/keepsakes/renders.py): pictures made
+    # per address per minute (a picture already made costs nothing), and the bytes of made
+    # pictures a room keeps with its keepsakes (past them a picture is made for each request).
+    "renders_per_minute": int(os.environ.get("PARTYHUB_RENDERS_PER_MINUTE", "60")),
+    "keepsake_picture_bytes": int(os.environ.get("PARTYHUB_KEEPSAKE_PICTURE_MB", "32")) * 1024 * 1024,
 }
 TIMEKEEPER_INTERVAL = float(os.environ.get("TIMEKEEPER_INTERVAL", "0.2"))
 
-# The room lifecycle (partyhub/rooms/lifecycle.py, docs/decisions.md): a room with no socket
+# The room lifecycle (partyhub/rooms/write/lifecycle.py, docs/decisions.md): a room with no socket
 # open and no action for the idle time is closed; closed rooms are deleted after the
-# retention days. Per-process caches of rooms (partyhub/rooms/store.py) forget a room with no
+# retention days. Per-process caches of rooms (partyhub/rooms/store/store.py) forget a room with no
 # socket in the process after the cache idle time, and hold at most the cache maximum.
 # Family mode's deny list: a server's own words, one a line, added to the shipped lists
 # (partyhub/family/words/README.md for the format); re-read when the file changes.
@@ -255,8 +264,12 @@ PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = float(os.environ.get("PARTYHUB_EMPTY_ROOM_IDL
 PARTYHUB_ROOM_RETENTION_DAYS = float(os.environ.get("PARTYHUB_ROOM_RETENTION_DAYS", "7"))
 PARTYHUB_ROOM_CACHE_IDLE_SECONDS = float(os.environ.get("PARTYHUB_ROOM_CACHE_IDLE_SECONDS", "60"))
 PARTYHUB_ROOM_CACHE_MAX = int(os.environ.get("PARTYHUB_ROOM_CACHE_MAX", "2000"))
+# The VIP keeps the crown while their phone is away for up to this many seconds (a reload, a
+# locked screen); then it passes to the next connected human player (partyhub/rooms/timers/vip.py).
+# A room's host may set its own (the `settings` action's `vip_grace`, 0 to 600).
+PARTYHUB_VIP_GRACE_SECONDS = int(os.environ.get("PARTYHUB_VIP_GRACE_SECONDS", "60"))
 
-# Room codes (partyhub/rooms/codes.py): the letters they are made of. Tests use a tiny
+# Room codes (partyhub/rooms/core/codes.py): the letters they are made of. Tests use a tiny
 # alphabet to fill the 4-letter space; codes grow to 5 letters and more as it fills.
 PARTYHUB_CODE_ALPHABET = os.environ.get("PARTYHUB_CODE_ALPHABET", "ABCDEFGHJKMNPQRSTUVWXYZ")
 
@@ -270,9 +283,12 @@ LOGGING = {
         "json": {"()": "pythonjsonlogger.json.JsonFormatter", "fmt": _LINE,
                  "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},
     },
+    "filters": {"one_line": {"()": "partyhub.origin.OneLineRefusal"}},
     "handlers": {"console": {"class": "logging.StreamHandler",
                              "formatter": "json" if os.environ.get("LOG_FORMAT") == "json" else "text"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # a Host that is not allowed: one warning line, not a traceback (partyhub/origin.py)
+    "loggers": {"django.security.DisallowedHost": {"filters": ["one_line"]}},
 }
 
 # Behind a reverse proxy (compose's nginx or Caddy): the client address comes from

@@ -6,7 +6,9 @@ from django.urls import include, path
 
 from partyhub import adminlogin, metrics, web
 from partyhub.keepsakes import views as keepsakes
-from partyhub.rooms import api, deckapi
+from partyhub.rooms.transport import api, deckapi, photoapi
+
+handler400 = web.bad_request
 
 urlpatterns = [
     path("", web.home, name="home"),
@@ -14,6 +16,7 @@ urlpatterns = [
     path("j/<str:code>", web.phone, name="phone"),
     path("r/<str:code>/keepsakes", keepsakes.page, name="keepsakes"),
     path("r/<str:code>/keepsakes/<int:game_no>/drawing/<int:n>.<str:kind>", keepsakes.drawing),
+    path("r/<str:code>/cards/<str:card_id>.webp", api.deck_card),
     path("healthz", api.healthz),
     path("metrics", metrics.view),
     path("api/games", deckapi.games_list),
@@ -27,11 +30,12 @@ urlpatterns = [
     path("api/rooms/<str:code>/keepsakes", keepsakes.keepsakes_pass),
     path("api/rooms/<str:code>/keepsakes/share", keepsakes.keepsakes_share),
     path("api/rooms/<str:code>/decks", api.decks_upload),
+    path("api/rooms/<str:code>/photos", photoapi.photos_add),
+    path("api/rooms/<str:code>/photos/<str:card>", photoapi.photo_remove),
     path("api/decks", deckapi.decks_list),
     path("api/decks/redeem", deckapi.decks_redeem),
     path("api/decks/<str:deck_id>", deckapi.deck_detail),
     path("api/decks/<str:deck_id>/share", deckapi.deck_share),
-    path("decks/<str:deck_id>/<str:card_id>.webp", api.deck_card),
     path("admin/login/", adminlogin.login),      # before the admin's own: throttled
     path("admin/", admin.site.urls),
 ]

@@ -3,6 +3,10 @@ from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
+from partyhub.http import limits
+from partyhub.rooms.core import schema
+from partyhub.rooms.models import Room
+
 LANGS = ("en", "uk", "ru")
 
 
@@ -21,10 +25,26 @@ def _accepted(request) -> str:
 
 
 def _page(request, template, lang, **context):
+    """A page, with the room actions' types (core/schema.py) for its script: served, never
+    copied (frontend/static/common/util.js reads them from the page)."""
     translation.activate(lang)
-    response = render(request, template, {"lang": lang, **context})
+    response = render(request, template, {"lang": lang, "room_actions": sorted(schema.SCHEMA), **context})
     response["Cache-Control"] = "no-store"
     return response
+
+
+def bad_request(request, exception=None):
+    """Django's 400, except for a Host this server does not answer under /api/: a JSON error
+    (`host_not_allowed`) that says so, for bots and scripts pointed at a proxy's inner name."""
+    from django.core.exceptions import DisallowedHost
+    from django.http import JsonResponse
+    from django.views import defaults
+    if isinstance(exception, DisallowedHost) and request.path.startswith("/api/"):
+        host = request.META.get("HTTP_HOST", "")
+        return JsonResponse({"error": {"code": "host_not_allowed", "message": (
+            f"This server does not answer the name {host!r}: use an allowed name or address, "
+            "or add it to ALLOWED_HOSTS (README.md, \"Names and addresses\").")}}, status=400)
+    return defaults.bad_request(request, exception)
 
 
 @require_GET
@@ -35,8 +55,6 @@ def home(request):
 def _room_language(request, code: str) -> str | None:
     """The language of the room a page is of: a lookup by code like the API's (not made while
     the address has used up its failed lookups; an unknown or ended room counts as one)."""
-    from partyhub.rooms import limits
-    from partyhub.rooms.models import Room
     address = limits.client_address(request)
     if not limits.lookup_allowed(address):
         return None

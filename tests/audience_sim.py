@@ -1,4 +1,4 @@
-"""A pure stand-in for the platform's audience machinery (partyhub/rooms/audience.py and
+"""A pure stand-in for the platform's audience machinery (partyhub/rooms/relay/audience.py and
 tallies.py), for the games' rules tests: one open ballot's entries, votes judged by the
 game's `audience_check`, and the fold when `audience_ballot` changes. No Django."""
 from __future__ import annotations

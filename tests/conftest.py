@@ -1,10 +1,12 @@
 """Test setup: the test-only game is registered; service-backed tests skip (or fail in CI)."""
+import json
 import os
 import shutil
+import tempfile
 
 import pytest
 
-from partyhub.rooms import registry
+from partyhub.rooms.gateway import registry
 from tests.testgame.rules import GAME
 
 registry.register(GAME)
@@ -16,7 +18,81 @@ def pytest_addoption(parser):
     parser.addoption("--long", action="store_true", help="run the long variants too")
 
 
+def xdist_group(item) -> str | None:
+    """The group a test runs in when the suite runs in parallel (pytest-xdist with
+    `--dist loadgroup`, as `make test` does): a group's tests run on one worker, one after
+    another. By rule, so that new tests fall in by their marks and fixtures:
+    - docker: the compose stacks and images (tests/deploy) must not overlap;
+    - webkit: one WebKit session (Xvfb, its driver and browser) for them all;
+    - redis: servers on db 15 share its keys (one per-address count for 127.0.0.1);
+    - a module's tests that use a fixture of module scope (a server, a stack, a browser made
+      once for the module) run together, so that it is made once.
+    A test's own xdist_group mark wins. Anything else runs wherever a worker is free."""
+    if item.get_closest_marker("xdist_group"):
+        return None
+    for mark in ("docker", "webkit"):
+        if item.get_closest_marker(mark):
+            return mark
+    if item.get_closest_marker("redis") or "redis_server" in item.fixturenames:
+        return "redis"
+    defs = getattr(item, "_fixtureinfo", None)
+    for name in item.fixturenames:
+        fixturedefs = defs.name2fixturedefs.get(name) if defs else None
+        if fixturedefs and fixturedefs[-1].scope == "module":
+            return item.getparent(pytest.Module).nodeid
+    return None
+
+
+# pytest-xdist 3.8's loadgroup tells the controller a test's group by renaming the test, which
+# pytest 9.2 no longer lets it do (pytest-xdist issue 1386): the groups would be ignored. So
+# the workers write each test's group into a file the controller named, and its scheduler
+# (below) reads them from there.
+GROUPS_FILE = "PARTYHUB_XDIST_GROUPS"
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist") and config.getoption("dist") == "loadgroup" \
+            and not hasattr(config, "workerinput"):
+        fd, path = tempfile.mkstemp(prefix="partyhub-xdist-groups-", suffix=".json")
+        os.close(fd)
+        os.environ[GROUPS_FILE] = path      # the workers, started later, inherit it
+        config.add_cleanup(lambda: os.unlink(path))
+        config.pluginmanager.register(GroupScheduler(), "partyhub-xdist-groups")
+
+
+class GroupScheduler:
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        from xdist.scheduler import LoadGroupScheduling
+
+        class Grouped(LoadGroupScheduling):
+            groups = None
+
+            def _split_scope(self, nodeid):
+                if self.groups is None:     # read once every worker has collected
+                    with open(os.environ[GROUPS_FILE]) as f:
+                        self.groups = json.load(f)
+                return self.groups.get(nodeid) or nodeid
+
+        return Grouped(config, log)
+
+
+@pytest.hookimpl(tryfirst=True)     # before xdist reads the marks
 def pytest_collection_modifyitems(config, items):
+    groups = {}
+    for item in items:
+        group = xdist_group(item)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
+        mark = item.get_closest_marker("xdist_group")
+        if mark:
+            groups[item.nodeid] = "group:" + str(mark.args[0] if mark.args else mark.kwargs.get("name"))
+    path = os.environ.get(GROUPS_FILE)
+    if path and hasattr(config, "workerinput"):      # each worker collects the same tests
+        fd, aside = tempfile.mkstemp(dir=os.path.dirname(path))
+        with os.fdopen(fd, "w") as f:
+            json.dump(groups, f)
+        os.replace(aside, path)
     if config.getoption("--long"):
         return
     skip = pytest.mark.skip(reason="long variant: run with --long (make test-long)")
@@ -46,7 +122,7 @@ def testserver_is_an_allowed_host(django_test_environment):
 def fresh_doors():
     """Each test starts with the doors' per-address counts empty (in-process sockets and
     requests all come from one address), read from the settings as they are then."""
-    from partyhub.rooms import limits
+    from partyhub.http import limits
     limits.reset()
     yield
     limits.reset()

@@ -1,11 +1,15 @@
 """Real server processes for tests: daphne on a free port, and a protocol client over websockets."""
 import asyncio
+import atexit
 import json
 import os
+import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -44,16 +48,29 @@ class Daphne:
         self.bind = bind
         self.port = port or free_port(bind)
         self.base = f"http://{bind}:{self.port}"
-        self.env = {**os.environ, "PARTYHUB_DATA": str(data_dir), "PORT": str(self.port),
-                    "PARTYHUB_EXTRA_APPS": "tests.testgame", "PUBLIC_URL": "http://partyhub.test",
-                    "PYTHONPATH": str(ROOT), **(env or {})}
-        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+        self.env = server_env(data_dir, {"PORT": str(self.port), **(env or {})})
         self.log = Path(data_dir) / f"daphne-{self.port}.log"
         self.proc = None
 
     def migrate(self):
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                       env=self.env, check=True)
+        """The server's database, migrated. A new SQLite database is a copy of one migrated
+        once per test process (see migrated_sqlite), and so is `postgres_database`'s
+        (MIGRATED); another PostgreSQL database, or a data folder that has a database
+        already (a restart), runs `manage.py migrate`."""
+        db = Path(self.env["PARTYHUB_DATA"]) / "partyhub.sqlite3"
+        url = self.env.get("DATABASE_URL")
+        if url and MIGRATED.get(url) == self.env.get("PARTYHUB_EXTRA_APPS", ""):
+            return self     # a copy of a migrated template (tests/services.py)
+        if url or db.exists():
+            run_migrate(self.env)
+        else:
+            db.parent.mkdir(parents=True, exist_ok=True)
+            src, dst = sqlite3.connect(migrated_sqlite(self.env)), sqlite3.connect(db)
+            try:
+                src.backup(dst)
+            finally:
+                src.close()
+                dst.close()
         return self
 
     def start(self, wait=30):
@@ -80,6 +97,40 @@ class Daphne:
             self.proc.wait(10)
 
     stop = kill
+
+
+def server_env(data_dir, env=None) -> dict:
+    """The environment of a server process (and of its `manage.py migrate`)."""
+    out = {**os.environ, "PARTYHUB_DATA": str(data_dir), "PARTYHUB_EXTRA_APPS": "tests.testgame",
+           "PUBLIC_URL": "http://partyhub.test", "PYTHONPATH": str(ROOT), **(env or {})}
+    out.pop("DJANGO_SETTINGS_MODULE", None)
+    return out
+
+
+# {database URL: PARTYHUB_EXTRA_APPS it was migrated with}: PostgreSQL databases that are
+# copies of a migrated template (tests/services.py: postgres_database).
+MIGRATED: dict[str, str] = {}
+
+
+def run_migrate(env):
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
+                   env=env, check=True)
+
+
+# A server start ran `manage.py migrate` (a Django start-up and every migration: a second or
+# more of CPU) into each new data folder. The schema depends only on the installed apps, so a
+# test process migrates one SQLite database per PARTYHUB_EXTRA_APPS and copies it.
+_MIGRATED: dict[str, Path] = {}
+
+
+def migrated_sqlite(env) -> Path:
+    apps = env.get("PARTYHUB_EXTRA_APPS", "")
+    if apps not in _MIGRATED:
+        folder = Path(tempfile.mkdtemp(prefix="partyhub-migrated-"))
+        atexit.register(shutil.rmtree, folder, True)
+        run_migrate({**env, "PARTYHUB_DATA": str(folder)})
+        _MIGRATED[apps] = folder / "partyhub.sqlite3"
+    return _MIGRATED[apps]
 
 
 def http(method, url, body=None, headers=None, timeout=10):

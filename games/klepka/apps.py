@@ -1,6 +1,6 @@
 import threading
 
-from partyhub.rooms.registry import game_app_config
+from partyhub.rooms.gateway.registry import game_app_config
 
 
 def _warm():

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 # Kinds of action the bot never plays (`choose` keeps them): a seat offered only these is not
-# one the game waits on, so a stand-in (partyhub/rooms/standin.py) does not wake up for them.
+# one the game waits on, so a stand-in (partyhub/rooms/timers/standin.py) does not wake up for them.
 NEVER = frozenset({"exchange", "chaos"})
 WORD_TEMPLATE = '{"cards": null, "type": "word", "wild": null}'
 CANDIDATES = 40

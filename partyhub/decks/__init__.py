@@ -4,7 +4,7 @@ The default deck's manifest is default.json here (made offline by association's 
 pipeline, `python -m games.association.deck.generate`); its pictures are static files
 (frontend/static/games/association/cards/, the manifest's "image" template).
 
-Uploaded decks (partyhub/rooms/decks.py writes them) live in DATA_DIR/decks/<id>/: a
+Uploaded decks (partyhub/decks/custom.py writes them) live in DATA_DIR/decks/<id>/: a
 manifest.json ({"name", "image", "created", "owner", "bytes", "share", "shared",
 "cards": [{"id", ...}]}) and one WebP per card. Their ids look like "u" + 10 hex digits,
 their card ids "<deck id>-<nnn>", so they never collide with the default deck's "a001".. .
@@ -150,14 +150,16 @@ def objects(name: str = DEFAULT) -> dict[str, list[str]]:
 
 
 def cards(name: str = DEFAULT) -> list[dict]:
-    """Each card's id, objects, scene family and palette."""
+    """Each card's id, objects, scene family, palette, title and its actor's mood ("" if none)."""
     return [{"id": c["id"], "objects": list(c.get("objects", [])), "family": c.get("family", ""),
-             "palette": c.get("palette", "")} for c in _manifest(name)["cards"]]
+             "palette": c.get("palette", ""), "title": c.get("title", ""), "mood": c.get("mood") or ""}
+            for c in _manifest(name)["cards"]]
 
 
 def image_path(name: str = DEFAULT) -> str:
     """The path template of the deck's pictures, with `{id}` for the card id: relative to
-    STATIC_URL for the shipped deck, absolute ("/decks/<deck>/{id}.webp") for an uploaded one."""
+    STATIC_URL for the shipped deck, absolute ("/decks/<deck>/{id}.webp") for an uploaded one,
+    whose pictures are served only to a room that uses it (partyhub/decks/deckpass.py)."""
     return _manifest(name)["image"]
 
 
@@ -182,10 +184,16 @@ def resolve(name: str) -> dict:
 
     {"id", "name" (its label), "image" (the path template), "cards" (ids in a fixed order),
      "spares" (the default deck's ids not in this deck, for a game that tops a small deck
-     up, as jinx does; [] for the default deck itself)}
+     up, as jinx does; [] for the default deck itself),
+     "families" (card id -> scene family, for the cards that have one: the shipped deck's
+     and its spares; a game deals so that a hand or a grid never repeats one),
+     "palettes" (card id -> palette, likewise: jinx's square varies them too)}
     """
     ids = card_ids(name)
     own = set(ids)
     spares = [] if name == DEFAULT else [i for i in card_ids(DEFAULT) if i not in own]
     label = DEFAULT if name == DEFAULT else _manifest(name).get("name", name)
-    return {"id": name, "name": label, "image": image_path(name), "cards": ids, "spares": spares}
+    known = [c for c in cards(name) + (cards(DEFAULT) if spares else []) if c["family"]]
+    return {"id": name, "name": label, "image": image_path(name), "cards": ids, "spares": spares,
+            "families": {c["id"]: c["family"] for c in known},
+            "palettes": {c["id"]: c["palette"] for c in known if c["palette"]}}

@@ -1,5 +1,5 @@
 """What a bot "sees" on a card of the shipped deck: its tags (the objects drawn, the scene
-family, the palette) and words for them in the room's language, so that association and
+family, the palette, the actor's mood) and words for them in the room's language, so that association and
 jinx bots give clues that fit a card and pick the cards that fit a clue (issue 21).
 
 Only the shipped deck has tags; an uploaded deck's cards have none and bots pick at random
@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import random
 
-# family / palette -> words for it per language (the first is used as a clue)
+from partyhub import decks
+
+# family / palette / mood -> words for it per language (the first is used as a clue)
 SCENES = {
     "doorway": {"en": ["door", "doorway", "threshold"], "uk": ["двері", "поріг"], "ru": ["дверь", "порог"]},
     "dwelling": {"en": ["home", "house"], "uk": ["дім", "оселя"], "ru": ["дом", "жилище"]},
@@ -30,14 +32,37 @@ SCENES = {
     "snow": {"en": ["snow", "winter"], "uk": ["сніг", "зима"], "ru": ["снег", "зима"]},
     "storm": {"en": ["storm", "thunder"], "uk": ["буря", "гроза"], "ru": ["буря", "гроза"]},
     "underwater": {"en": ["deep", "underwater"], "uk": ["глибина", "під водою"], "ru": ["глубина", "под водой"]},
+    "journey": {"en": ["journey", "the long road"], "uk": ["мандрівка", "далека дорога"], "ru": ["путешествие", "дальняя дорога"]},
+    "inside": {"en": ["shelter", "flood"], "uk": ["сховок", "повінь"], "ru": ["укрытие", "наводнение"]},
+    "bridge": {"en": ["nowhere", "bridge"], "uk": ["у нікуди", "міст"], "ru": ["в никуда", "мост"]},
+    "boatfield": {"en": ["stranded", "dry land"], "uk": ["на мілині", "суходіл"], "ru": ["на мели", "суша"]},
+    "tree": {"en": ["tree house", "nest"], "uk": ["дім на дереві", "гніздо"], "ru": ["дом на дереве", "гнездо"]},
+    "creature_city": {"en": ["wandering town", "burden"], "uk": ["мандрівне місто", "ноша"], "ru": ["бродячий город", "ноша"]},
+    "book_road": {"en": ["fairy tale", "story"], "uk": ["казка", "історія"], "ru": ["сказка", "история"]},
+    "shadow": {"en": ["shadow", "the giant inside"], "uk": ["тінь", "велетень усередині"], "ru": ["тень", "великан внутри"]},
+    "clocks": {"en": ["time", "waiting"], "uk": ["час", "чекання"], "ru": ["время", "ожидание"]},
+    "table": {"en": ["feast", "guests"], "uk": ["бенкет", "гості"], "ru": ["пир", "гости"]},
+    "season_window": {"en": ["elsewhere", "longing"], "uk": ["деінде", "туга"], "ru": ["где-то там", "тоска"]},
+    "theatre": {"en": ["stage", "spotlight"], "uk": ["сцена", "у світлі рампи"], "ru": ["сцена", "в свете рампы"]},
+    "underwater_room": {"en": ["drowned", "sunken"], "uk": ["затоплене", "на дні"], "ru": ["затопленное", "на дне"]},
+    "mirror": {"en": ["mirror", "who am I"], "uk": ["дзеркало", "хто я"], "ru": ["зеркало", "кто я"]},
+    "candle": {"en": ["candlelight", "warmth"], "uk": ["свічка", "тепло"], "ru": ["свеча", "тепло"]},
+    "autumn": {"en": ["autumn", "falling leaves"], "uk": ["осінь", "листопад"], "ru": ["осень", "листопад"]},
+    "asleep": {"en": ["dreams", "sleep"], "uk": ["сни", "сон"], "ru": ["сны", "сон"]},
+    "afraid": {"en": ["fear", "trembling"], "uk": ["страх", "тремтіння"], "ru": ["страх", "дрожь"]},
+    "joyful": {"en": ["joy", "celebration"], "uk": ["радість", "свято"], "ru": ["радость", "праздник"]},
+    "curious": {"en": ["curiosity", "discovery"], "uk": ["цікавість", "відкриття"], "ru": ["любопытство", "открытие"]},
+    "sad": {"en": ["sorrow", "a bad day"], "uk": ["смуток", "поганий день"], "ru": ["грусть", "плохой день"]},
+    "hopeful": {"en": ["hope", "a warm heart"], "uk": ["надія", "тепле серце"], "ru": ["надежда", "тёплое сердце"]},
+    "lonely": {"en": ["loneliness", "on my own"], "uk": ["самотність", "наодинці"], "ru": ["одиночество", "в одиночку"]},
+    "brave": {"en": ["courage", "against the wind"], "uk": ["сміливість", "проти вітру"], "ru": ["смелость", "против ветра"]},
 }
 
 
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, frozenset]:
-    from partyhub import decks
     try:
-        return {c["id"]: frozenset([*c["objects"], c["family"], c["palette"]]) - {""}
+        return {c["id"]: frozenset([*c["objects"], c["family"], c["palette"], c["mood"]]) - {""}
                 for c in decks.cards(decks.DEFAULT)}
     except (OSError, ValueError, KeyError):       # no deck installed: no sense, only chance
         return {}

@@ -3,8 +3,10 @@ host's share link (docs/decisions.md, "Keepsakes").
 
 A token never goes into an address: a seat's or the TV's token (the bearer of
 `POST /api/rooms/<code>/keepsakes`) buys a pass, a signed {room id, who} that opens the gallery
-and its pictures for PASS_DAYS, read only. A seat's pass stops opening it when the seat is
-kicked. The host's share link is a pass of another kind: it names the room's KeepsakeLink by a
+and its pictures for PASS_DAYS, read only. A seat's pass also names the seat's token (a keyed
+hash of its hash, `_seat_mark`): it stops opening the gallery when the seat is kicked, and for
+good when the seat changes hands (a claim approved on the TV gives it a new token), so a kicked
+player's pass does not come back to life when someone else is given the seat. The host's share link is a pass of another kind: it names the room's KeepsakeLink by a
 random key whose hash is stored; revoking deletes the link, and a new link has a new key. Every
 pass names the room's row id, so none opens a later room that reuses the code, and all of them
 end with the room when it is purged.
@@ -16,13 +18,16 @@ import secrets
 from dataclasses import dataclass
 
 from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
 
-from partyhub.rooms import clock, seating
-from partyhub.rooms.errors import fail
+from partyhub.rooms.core import seating
+from partyhub.rooms.core.errors import fail
 from partyhub.rooms.models import KeepsakeLink, Room, Seat
+from partyhub.rooms.timers import clock
 
 PASS_SALT = "partyhub.keepsakes.pass"
 SHARE_SALT = "partyhub.keepsakes.share"
+SEAT_SALT = "partyhub.keepsakes.seat"
 PASS_DAYS = 30
 
 
@@ -57,7 +62,8 @@ def pass_for(code: str, token: str | None) -> tuple[Room, str]:
     seat = Seat.objects.filter(room=room, token_hash=digest, kicked=False).first()
     if seat is None:
         raise fail("unauthorized", "That token does not open a seat in this room.")
-    return room, _sign({"r": room.pk, "w": "p", "p": seat.player_id}, PASS_SALT)
+    return room, _sign({"r": room.pk, "w": "p", "p": seat.player_id, "t": _seat_mark(seat.token_hash)},
+                       PASS_SALT)
 
 
 def host_room(code: str, token: str | None) -> Room:
@@ -80,7 +86,7 @@ def visitor(code: str, key: str | None) -> Visitor:
         if data.get("w") == "tv":
             return Visitor(room, "tv", key=key)
         pid = data.get("p")
-        if data.get("w") == "p" and Seat.objects.filter(room=room, player_id=pid, kicked=False).exists():
+        if data.get("w") == "p" and _seat_holds(room, pid, data.get("t")):
             return Visitor(room, "player", pid, key=key)
         raise fail("keepsake_pass")
     try:
@@ -112,6 +118,19 @@ def shared(room: Room) -> bool:
 
 def page_url(room: Room, key: str) -> str:
     return f"/r/{room.code}/keepsakes?k={key}"
+
+
+def _seat_holds(room: Room, player_id, mark) -> bool:
+    """Whether the seat a pass names is still in the room, not kicked, with the token the
+    pass was bought with."""
+    seat = Seat.objects.filter(room=room, player_id=player_id, kicked=False).first()
+    return seat is not None and isinstance(mark, str) and constant_time_compare(mark, _seat_mark(seat.token_hash))
+
+
+def _seat_mark(token_hash: str) -> str:
+    """What a pass keeps of its seat's token: a keyed hash of the token's hash (the token and
+    its hash stay out of addresses)."""
+    return salted_hmac(SEAT_SALT, token_hash).hexdigest()[:20]
 
 
 def _sign(data: dict, salt: str) -> str:

@@ -4,16 +4,12 @@ animated GIF that replays the strokes in the order they were drawn. No Django he
 A stroke is stored as {"c": colour, "w": width, "p": [x0, y0, x1, y1, ...]} with coordinates
 in thousandths of the (square) board and the width in pixels of a 500-px board, as the
 phones paint it (frontend/static/games/sketch/board.js). Everything is bounded: the picture's
-size, the points drawn (a board holds at most 3,000), the replay's frames; and the pictures
-made are kept in a small cache for a few minutes (`cached`), forgotten when their room is
-purged (`forget`) and never longer than CACHE_SECONDS in any case.
+size, the points drawn (a board holds at most 3,000), the replay's frames. A picture is made
+once and kept with its keepsake (renders.py).
 """
 from __future__ import annotations
 
 import io
-import threading
-import time
-from collections import OrderedDict
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -108,38 +104,3 @@ def _colour(value) -> tuple:
         return ImageColor.getrgb(value) if isinstance(value, str) and len(value) <= 9 else INK
     except ValueError:
         return INK
-
-
-# ---------------------------------------------------------------- the cache
-
-CACHE_ENTRIES = 32        # pictures kept (at most a few hundred KB each)
-CACHE_SECONDS = 600
-_cache: OrderedDict = OrderedDict()
-_lock = threading.Lock()
-
-
-def cached(key: tuple, make) -> bytes:
-    """The picture under `key` (its room's id first), made by `make()` when it is not kept
-    or is older than CACHE_SECONDS. Two requests at once may both make it: harmless."""
-    now = time.monotonic()
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None and now - hit[1] < CACHE_SECONDS:
-            _cache.move_to_end(key)
-            return hit[0]
-    data = make()
-    with _lock:
-        _cache[key] = (data, now)
-        _cache.move_to_end(key)
-        for old in [k for k, (_, at) in _cache.items() if now - at >= CACHE_SECONDS]:
-            del _cache[old]
-        while len(_cache) > CACHE_ENTRIES:
-            _cache.popitem(last=False)
-    return data
-
-
-def forget(room_id: int) -> None:
-    """Drop the pictures of a purged room."""
-    with _lock:
-        for key in [k for k in _cache if k[0] == room_id]:
-            del _cache[key]

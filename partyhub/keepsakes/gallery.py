@@ -1,21 +1,21 @@
 """The gallery page's content: a room's stored keepsakes (partyhub/rooms/models.Keepsake, written
 at each game's end) turned into what the template shows, with the players' names and the
-addresses of the pictures. Reads only."""
+addresses of the pictures. Reads only. The texts the host hid (`hide`) are hidden here too:
+every clue, word and name that matches one is PLACEHOLDER, as in the room's views."""
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timezone
-from urllib.parse import quote
 
-from django.templatetags.static import static
 from django.utils.translation import gettext_lazy as _
 
+from partyhub.decks import deckpass
+from partyhub.rooms.access import familymode, portraits
 from partyhub.rooms.models import Keepsake, Seat
 
 GAME_NAMES = {"association": _("Association"), "jinx": _("Jinx"), "klepka": _("Klepka"),
               "sketch": _("Sketch")}
-DEFAULT_CARDS = "games/association/cards/{id}.webp"   # the shipped deck's pictures
-UPLOADED = re.compile(r"^(u[0-9a-f]{10})-\d{3}$")     # a face of an uploaded deck
 SYNTHETIC = re.compile(r"^f\d+$")                     # a stand-in face: no picture
 
 
@@ -23,20 +23,22 @@ def keepsakes(room) -> list:
     return list(Keepsake.objects.filter(room=room).order_by("-game_no"))
 
 
-def drawing(room, game_no: int, n: int) -> dict | None:
-    """The strokes of drawing n of game game_no, and its word (None when there is none)."""
-    kept = Keepsake.objects.filter(room=room, game_no=game_no, game="sketch").first()
-    drawings = (kept.data.get("drawings") or []) if kept else []
-    return drawings[n] if 0 <= n < len(drawings) else None
+def shown(room, key: str, faces: bool = False) -> list[dict]:
+    """Every keepsake of the room, newest first, as the page shows it; hidden texts hidden.
+    `faces`: the players' faces too (portraits.py), for the room's own people only, never for
+    the share link: each as {"color", "portrait"|"character"} JSON for keepfaces.js to draw."""
+    hidden = familymode.hidden(room)
+    seats = list(Seat.objects.filter(room=room))
+    names = {s.player_id: familymode.redact(s.name, hidden, "name") for s in seats}
+    looks = {s.player_id: json.dumps({"color": s.color, "symbol": s.symbol, **portraits.shown(s)},
+                                     separators=(",", ":")) for s in seats} if faces else {}
+    games = keepsakes(room)
+    for kept in games:          # read, never saved: the texts as the views show them
+        kept.data = familymode.redact(kept.data or {}, hidden)
+    return [_game(room, k, names, key, looks) for k in games]
 
 
-def shown(room, key: str) -> list[dict]:
-    """Every keepsake of the room, newest first, as the page shows it."""
-    names = {s.player_id: s.name for s in Seat.objects.filter(room=room)}
-    return [_game(room, k, names, key) for k in keepsakes(room)]
-
-
-def _game(room, kept, names: dict, key: str) -> dict:
+def _game(room, kept, names: dict, key: str, looks: dict | None = None) -> dict:
     data = kept.data or {}
     name = lambda pid: names.get(pid, "?")   # noqa: E731
     scores = data.get("scores") or {}
@@ -45,7 +47,8 @@ def _game(room, kept, names: dict, key: str) -> dict:
     out = {
         "game_no": kept.game_no, "game": kept.game, "title": GAME_NAMES.get(kept.game, kept.game),
         "at": datetime.fromtimestamp(kept.at / 1000, tz=timezone.utc),
-        "players": sorted(({"name": name(p), "score": scores.get(p, 0), "winner": p in winners}
+        "players": sorted(({"name": name(p), "score": scores.get(p, 0), "winner": p in winners,
+                            "face": (looks or {}).get(p, "")}
                            for p in seats), key=lambda p: -p["score"]),
     }
     base = f"/r/{room.code}/keepsakes/{kept.game_no}/drawing"
@@ -57,31 +60,22 @@ def _game(room, kept, names: dict, key: str) -> dict:
     } for n, d in enumerate(data.get("drawings") or [])]
     out["turns"] = [{
         "teller": name(t.get("storyteller")), "clue": t.get("clue") or "",
-        "card": str(t.get("story_card")), "picture": picture(t.get("story_card"), data.get("image")),
+        "card": str(t.get("story_card")), "picture": picture(room, t.get("story_card"), data.get("image")),
         "found": [name(p) for p in t.get("found") or []],
     } for t in data.get("turns") or []]
     cards = data.get("cards") or {}
     out["cards"] = sorted(({"name": name(p), "count": len(faces),
-                            "faces": [{"id": str(f), "picture": picture(f)} for f in faces]}
+                            "faces": [{"id": str(f), "picture": picture(room, f)} for f in faces]}
                            for p, faces in cards.items()), key=lambda c: -c["count"])
     out["words"] = [{"word": w.get("word", ""), "points": w.get("points", 0), "by": name(w.get("seat")),
                      "double": bool(w.get("double"))} for w in data.get("words") or []]
     return out
 
 
-def picture(card_id, template: str | None = None) -> str | None:
-    """A card's picture address, as the games' boards make it (association's deck template,
-    an uploaded deck's face, the shipped deck), or None for a stand-in face."""
-    card = str(card_id)
-    if template:
-        url = template.replace("{id}", quote(card))
-        return url if url.startswith("/") else static(url)
-    uploaded = UPLOADED.match(card)
-    if uploaded:
-        return f"/decks/{uploaded[1]}/{quote(card)}.webp"
-    if SYNTHETIC.match(card):
-        return None
-    return static(DEFAULT_CARDS.replace("{id}", quote(card)))
+def picture(room, card_id, template: str | None = None) -> str | None:
+    """A card's picture address (an uploaded deck's through the room's pass, the shipped deck's
+    static file: partyhub/decks/deckpass.py), or None for a stand-in face."""
+    return None if SYNTHETIC.match(str(card_id)) else deckpass.url(room, card_id, template)
 
 
 def _file_name(game_no: int, n: int, word) -> str:

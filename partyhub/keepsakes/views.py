@@ -7,7 +7,8 @@
 - `GET /r/<code>/keepsakes?k=<pass>`: the page, in the room's language; the host's pass also
   shows the share link's buttons, which `POST` the same address (a form, CSRF-checked);
 - `GET /r/<code>/keepsakes/<game_no>/drawing/<n>.png|.gif?k=<pass>`: a drawing as a PNG, or
-  its strokes replayed as an animated GIF, made on the server (drawings.py).
+  its strokes replayed as an animated GIF, made on the server (drawings.py) once and kept
+  with the keepsake (renders.py).
 """
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from partyhub.keepsakes import access, drawings, gallery
-from partyhub.rooms import limits
-from partyhub.rooms.api import _host_token, api
-from partyhub.rooms.errors import ServiceError, fail
+from partyhub.http import limits
+from partyhub.keepsakes import access, gallery, renders
+from partyhub.rooms.core.errors import ServiceError, fail
+from partyhub.rooms.models import Room
+from partyhub.rooms.transport.api import _host_token, api
 from partyhub.web import _lang
 
 IMAGE_SECONDS = 3600       # a drawing never changes: the browser keeps it an hour
@@ -47,11 +49,12 @@ def page(request, code):
     try:
         who = _visitor(request, code, key)
     except ServiceError as e:
-        return _refused(request, e)
+        # a pass that opens nothing: the room is known, its page speaks the room's language
+        return _refused(request, e, _language_of(code) if e.code == "keepsake_pass" else None)
     made = None
     if request.method == "POST":
         if not who.host:
-            return _refused(request, fail("keepsake_pass"))
+            return _refused(request, fail("keepsake_pass"), who.room.language)
         if request.POST.get("do") == "unshare":
             access.unshare(who.room)
         else:
@@ -60,7 +63,7 @@ def page(request, code):
     translation.activate(lang)
     response = render(request, "partyhub/keepsakes.html", {
         "lang": lang, "code": who.room.code, "key": who.key, "host": who.host,
-        "games": gallery.shown(who.room, who.key), "shared": who.host and access.shared(who.room),
+        "games": gallery.shown(who.room, who.key, faces=who.who != "share"), "shared": who.host and access.shared(who.room),
         "made": made, "back": "" if who.who == "share" else _back(who),
     })
     response["Cache-Control"] = "no-store"
@@ -70,16 +73,12 @@ def page(request, code):
 @require_GET
 def drawing(request, code, game_no, n, kind):
     try:
-        if kind not in ("png", "gif"):
+        if kind not in renders.KINDS:
             raise fail("keepsake_not_found")
         who = _visitor(request, code, request.GET.get("k"))
-        strokes = gallery.drawing(who.room, game_no, n)
-        if strokes is None:
-            raise fail("keepsake_not_found")
+        data = renders.picture(who.room, game_no, n, kind, limits.client_address(request))
     except ServiceError as e:
         return HttpResponse(e.message, status=e.status, content_type="text/plain; charset=utf-8")
-    make = drawings.png if kind == "png" else drawings.replay
-    data = drawings.cached((who.room.pk, game_no, n, kind), lambda: make(strokes.get("strokes") or []))
     response = HttpResponse(data, content_type="image/png" if kind == "png" else "image/gif")
     response["Cache-Control"] = f"private, max-age={IMAGE_SECONDS}"
     response["X-Content-Type-Options"] = "nosniff"
@@ -104,8 +103,14 @@ def _back(who) -> str:
     return f"/tv/{who.room.code}" if who.host else f"/j/{who.room.code}"
 
 
-def _refused(request, e: ServiceError):
-    lang = _lang(request)
+def _language_of(code: str) -> str | None:
+    return Room.objects.filter(code=str(code).upper()[:8]).values_list("language", flat=True).first()
+
+
+def _refused(request, e: ServiceError, room_language: str | None = None):
+    """The refusal's page: in the room's language when the room is known (?lang= first, as
+    the gallery's own page), else the browser's."""
+    lang = _lang(request, room_language)
     translation.activate(lang)
     response = render(request, "partyhub/keepsakes_refused.html",
                       {"lang": lang, "status": e.status, "gone": e.status == 404}, status=e.status)

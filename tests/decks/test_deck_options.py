@@ -6,7 +6,7 @@ import pytest
 from partyhub import decks
 from partyhub.decks import options as deck_options
 from partyhub.gamekit import DEFAULT_DECK, Option, clean_options
-from partyhub.rooms import registry
+from partyhub.rooms.gateway import registry
 
 
 def write_deck(root, deck_id, name, cards, created=1.0, owner="h1"):
@@ -65,10 +65,13 @@ def test_the_chosen_deck_is_handed_over_as_data_with_the_default_decks_other_car
     assert list(given) == ["_deck"]
     deck = given["_deck"]
     assert deck == {"id": "u00000000aa", "name": "Ours", "image": "/decks/u00000000aa/{id}.webp",
-                    "cards": ids, "spares": decks.card_ids(DEFAULT_DECK)}
+                    "cards": ids, "spares": decks.card_ids(DEFAULT_DECK),
+                    "families": {c["id"]: c["family"] for c in decks.cards(DEFAULT_DECK)},
+                    "palettes": {c["id"]: c["palette"] for c in decks.cards(DEFAULT_DECK)}}
     default = deck_options.resolved(game.options, {"deck": DEFAULT_DECK})["_deck"]
     assert default["cards"] == decks.card_ids(DEFAULT_DECK) and default["spares"] == []
     assert default["image"] == decks.image_path(DEFAULT_DECK) and default["name"] == "default"
+    assert set(default["families"]) == set(default["cards"])     # the deal keeps hands varied
     json.dumps(given)                                                 # plain data: it is logged
 
 
@@ -89,7 +92,8 @@ def test_only_a_well_formed_card_of_the_same_uploaded_deck_names_a_file(data_dir
 
 @pytest.mark.django_db(transaction=True)
 def test_the_room_keeps_the_deck_id_and_only_setup_and_the_log_see_the_cards(data_dir):
-    from partyhub.rooms import selectors, services
+    from partyhub.rooms.access import selectors
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Event
     from tests.rooms.helpers import make_room, tv
     code, host, _ = make_room(3)

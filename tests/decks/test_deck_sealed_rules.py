@@ -9,11 +9,13 @@ import os
 import pytest
 from PIL import Image
 
+from partyhub.decks import custom as upload
+from partyhub.decks import pictures, uploads
 from partyhub.gamekit import AUDIENCE, TABLE, Accepted, timed
-from partyhub.rooms import decks as upload
-from partyhub.rooms import pictures, uploads
-from partyhub.rooms import registry, selectors, services
+from partyhub.rooms.access import selectors
+from partyhub.rooms.gateway import registry
 from partyhub.rooms.models import Event
+from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room, tv
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,7 +91,8 @@ def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
                                            "options": {"deck": deck_id}})
     room = selectors.room_get(code)
     game, state = registry.get(game_id), room.state
-    started = Event.objects.get(room__code=code, type="game_started").data
+    logged = Event.objects.get(room__code=code, type="game_started")
+    started = logged.data
     assert started["options"]["_deck"]["id"] == deck_id
     assert "_deck" not in room.options and "_deck" not in state["options"]
 
@@ -100,7 +103,7 @@ def test_a_started_game_plays_and_replays_with_the_disk_and_settings_sealed(
         replayed = game.setup(started["seats"], timed(game.options, started["options"],
                                                       started["timer_factor"]), state["seed"])
         if hasattr(game, "begin"):
-            replayed = game.begin(replayed, 0)
+            replayed = game.begin(replayed, logged.at)     # the game clock of the deal (timers on)
         played, seen = play(game, state, steps=40)
     finally:
         m.__exit__(None, None, None)

@@ -33,6 +33,10 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DECK_UPLOAD_MB": "the largest deck upload, 200 MiB (docs/security.md)",
     "PARTYHUB_DECK_MEGAPIXELS": "decoded pixels per deck, 600 million (docs/security.md)",
     "PARTYHUB_DECK_SECONDS": "a deck upload's decoding time, 60 s (docs/security.md)",
+    "PARTYHUB_AUDIENCE_PASS_SECONDS": "an audience pass lasts 12 hours (docs/security.md)",
+    "PARTYHUB_VOTERS_PER_BALLOT": "500 audience voters per ballot (docs/security.md)",
+    "PARTYHUB_RENDERS_PER_MINUTE": "gallery pictures made per address, 60 a minute, in Redis across replicas",
+    "PARTYHUB_KEEPSAKE_PICTURE_MB": "gallery pictures kept per room, 32 MiB (docs/security.md)",
     "HSTS_SECONDS": "a year, sent only over HTTPS (PUBLIC_URL https://)",
     "STATIC_ROOT": "the image sets /app/static, collected at build time",
     "PARTYHUB_ROOM_IDLE_SECONDS": "rooms nobody used for 12 hours close (docs/decisions.md)",
@@ -49,6 +53,7 @@ SAFE_DEFAULTS = {
     "PARTYHUB_EMPTY_ROOM_IDLE_SECONDS": "a room nobody joined closes after 30 minutes",
     "PARTYHUB_CODE_ALPHABET": "the letters of room codes (tests use a tiny one)",
     "PARTYHUB_CLAIM_SECONDS": "a request for a seat waits 2 minutes for the host (docs/security.md)",
+    "PARTYHUB_VIP_GRACE_SECONDS": "the VIP keeps the role through 60 s away, as Jackbox does (docs/decisions.md)",
     "PARTYHUB_DECKS_PER_HOST": "uploaded decks one host may own, 20 (docs/protocol.md)",
     "PARTYHUB_DECK_MB_PER_HOST": "bytes of decks one host may own, 200 MiB (docs/protocol.md)",
     "PARTYHUB_DENY_WORDS_FILE": "family mode's shipped deny lists serve; a server adds words by choice",
@@ -292,11 +297,12 @@ def test_the_proxy_logs_paths_without_query_strings_and_sockets_quietly():
     assert ws and re.search(r"error_log\s+\S+\s+crit;", ws.group(1))
 
 
-def test_the_proxy_allows_big_bodies_on_the_deck_upload_only():
+@pytest.mark.parametrize("door", ["decks", "photos"])
+def test_the_proxy_allows_big_bodies_on_the_deck_and_photo_uploads_only(door):
     from django.conf import settings
     conf = proxy_config()
     assert re.search(r"^\s*client_max_body_size\s+1m;", conf, re.M)
-    upload = re.search(r"location\s+~\s+\^/api/rooms/\[\^/\]\+/decks\$\s*\{([^}]*)\}", conf)
+    upload = re.search(r"location\s+~\s+\^/api/rooms/\[\^/\]\+/" + door + r"\$\s*\{([^}]*)\}", conf)
     size = re.search(r"client_max_body_size\s+(\d+)m;", upload.group(1))
     assert int(size.group(1)) * 1024 * 1024 == settings.PARTYHUB_LIMITS["deck_body_bytes"]
 

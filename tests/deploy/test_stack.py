@@ -16,6 +16,7 @@ import time
 import pytest
 
 from partyhub import bots
+from partyhub.bots import client as botclient
 from tests.deploy import players
 from tests.deploy.players import Client, drive, get, post_json
 from tests.deploy.stack import Engine, Stack, check_images, run
@@ -51,9 +52,10 @@ def webs(stack) -> list[str]:
     return names
 
 
-def serves_card_everywhere(stack, deck: str, card: str) -> None:
+def serves_card_everywhere(stack, code: str, card: str, deck_pass: str) -> None:
+    """A card of the room's deck, by the room's pass (partyhub/decks/deckpass.py), on every replica."""
     for name in webs(stack):
-        status, body = stack.get_inside(name, f"/decks/{deck}/{card}.webp")
+        status, body = stack.get_inside(name, f"/r/{code}/cards/{card}.webp?p={deck_pass}")
         assert status == 200 and body[:4] == b"RIFF" and body[8:12] == b"WEBP", (name, status)
 
 
@@ -66,7 +68,7 @@ def sockets_by_replica(stack) -> dict[str, float]:
     return found
 
 
-def test_a_20_mb_deck_uploaded_through_nginx_is_served_by_every_replica(stack):
+def test_a_20_mb_deck_uploads_through_nginx_and_is_not_served_before_a_room_deals_it(stack):
     status, room = post_json(stack.base + "/api/rooms", {})
     assert status == 201, room
     data = players.pictures_zip(20, 36)
@@ -74,8 +76,9 @@ def test_a_20_mb_deck_uploaded_through_nginx_is_served_by_every_replica(stack):
     status, made = players.upload_deck(stack.base, room["code"], room["host_token"], "Noise", data)
     assert status == 201, made
     assert made["cards"] == 36 and made["rejected"] == []
-    for n in (1, 18, 36):
-        serves_card_everywhere(stack, made["deck"], f"{made['deck']}-{n:03d}")
+    # a deck no room deals yet: no replica serves its pictures (the game below deals it)
+    status, _ = stack.get_inside(webs(stack)[0], f"/r/{room['code']}/cards/{made['deck']}-001.webp?p=x")
+    assert status == 404
     stack.room.update(room=room, deck=made["deck"])
 
 
@@ -85,7 +88,7 @@ async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed
     seats = [post_json(f"{base}/api/rooms/{code}/join", {"name": n})[1] for n in ("Ann", "Bob")]
     tv = await Client(base, code, room["host_token"]).open()
     phones = [await Client(base, code, s["token"]).open() for s in seats]
-    bot_tasks = [asyncio.create_task(bots.run(base, code, seed=i, think=(0.2, 0.6))) for i in range(2)]
+    bot_tasks = [asyncio.create_task(botclient.run(base, code, seed=i, think=(0.2, 0.6))) for i in range(2)]
     stop = asyncio.Event()
     drivers = [asyncio.create_task(drive(p, random.Random(i), stop)) for i, p in enumerate(phones)]
     try:
@@ -95,6 +98,9 @@ async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed
             "deck": deck, "target_score": 10, "tell_seconds": 6, "submit_seconds": 6,
             "vote_seconds": 6, "reveal_seconds": 2, "on_timeout": "random"}})
         await tv.wait(lambda v: v["room"]["phase"] == "playing" and v["room"]["game_no"] == 1, 30)
+        stack.room["deck_pass"] = tv.view["room"]["deck_pass"]   # the room's, for the tests below
+        for n in (1, 18, 36):
+            serves_card_everywhere(stack, code, f"{deck}-{n:03d}", stack.room["deck_pass"])
         await asyncio.sleep(rnd.uniform(1, 3))
         held = sockets_by_replica(stack)
         victim = max(held, key=held.get)
@@ -163,7 +169,7 @@ def test_a_rebuild_after_a_code_change_keeps_the_rooms_the_decks_and_the_replica
         assert MARK in run(["docker", "exec", name, "cat", "/app/partyhub/web.py"]).stdout
     status, summary = http("GET", f"{stack.base}/api/rooms/{code}")
     assert status == 200 and [p["name"] for p in summary["players"]][:2] == ["Ann", "Bob"]
-    serves_card_everywhere(stack, deck, f"{deck}-007")
+    serves_card_everywhere(stack, code, f"{deck}-007", stack.room["deck_pass"])
 
 
 def test_the_logs_have_time_and_level_and_no_healthchecks_tokens_or_tracebacks(stack):
@@ -214,7 +220,7 @@ async def test_a_backup_restored_into_a_fresh_database_plays_on(stack, tmp_path)
         stack.compose("run", "--rm", "-T", "--no-deps", "web", "tar", "-C", "/data", "-xf", "-",
                       stdin=src)
     stack.up()
-    serves_card_everywhere(stack, deck, f"{deck}-001")
+    serves_card_everywhere(stack, room["code"], f"{deck}-001", stack.room["deck_pass"])
     tv = await Client(stack.base, room["code"], room["host_token"]).open()
     phones = [await Client(stack.base, room["code"], s["token"]).open() for s in seats]
     try:

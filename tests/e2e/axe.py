@@ -14,6 +14,9 @@ Use from any browser test, on a page in whatever state it is in:
 - `allow` is a set of axe rule ids not to fail on (say why at the call site).
 - Finite CSS animations are let finish first (at most 3 s), so contrast is judged at rest.
 - `selector` limits the run to one part of the page (a CSS selector, default the document).
+- `experimental=True` runs axe's experimental rules as well (off by default in axe-core):
+  label-content-name-mismatch (WCAG 2.5.3, Label in Name) and the others. The sweep
+  (test_axe_sweep_browser.py) and the klepka and association phone tests run them.
 - Only violations whose impact is "serious" or "critical" fail (`impacts=` widens it); the
   returned lines list them.
   Each line reads: rule id, impact, the rule's help text, then each offending node's selector
@@ -36,14 +39,17 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 FAILING = ("serious", "critical")
 _SOURCE: list = []
 
-RUN = """async (selector) => {
+RUN = """async ([selector, experimental]) => {
   const ctx = selector ? document.querySelector(selector) : document;
   if (!ctx) return {error: 'no element ' + selector};
   // finite animations (a fade-in, a podium rising) end first: contrast is judged at rest
   const finite = document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity);
   await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => null))),
                       new Promise((ok) => setTimeout(ok, 3000))]);
-  const r = await window.axe.run(ctx, {resultTypes: ['violations']});
+  // axe's experimental rules (label-content-name-mismatch: WCAG 2.5.3, ...) are off unless asked
+  const rules = experimental ? Object.fromEntries(window.axe.getRules(['experimental'])
+    .map((r) => [r.ruleId, {enabled: true}])) : {};
+  const r = await window.axe.run(ctx, {resultTypes: ['violations'], rules});
   return {violations: r.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map((n) => ({target: n.target.join(' '), impact: n.impact,
@@ -97,7 +103,8 @@ def _verdict(r, where, allow, fail, impacts):
     return lines
 
 
-async def axe_check_webkit(wk, where, allow=(), selector=None, fail=True, impacts=FAILING):
+async def axe_check_webkit(wk, where, allow=(), selector=None, fail=True, impacts=FAILING,
+                           experimental=False):
     """axe_check for a WebKitGTK page (tests/e2e/webkit.py): axe-core is injected and run
     through WebDriver's execute_script, which the page's Content-Security-Policy does not
     govern either."""
@@ -106,13 +113,17 @@ async def axe_check_webkit(wk, where, allow=(), selector=None, fail=True, impact
         assert await wk.js("return !!(window.axe && window.axe.run)"), "axe-core did not load in WebKit"
     r = await wk._(wk.driver.execute_async_script,
                    "const done = arguments[arguments.length - 1];"
-                   f"({RUN})(arguments[0]).then(done, (e) => done({{error: String(e)}}));", selector)
+                   f"({RUN})(arguments[0]).then(done, (e) => done({{error: String(e)}}));",
+                   [selector, experimental])
     return _verdict(r, where, allow, fail, impacts)
 
 
-async def axe_check(page, where="", allow=(), selector=None, fail=True, impacts=FAILING):
+async def axe_check(page, where="", allow=(), selector=None, fail=True, impacts=FAILING,
+                    experimental=False):
     """Run axe-core on `page`; fail (AssertionError) on serious or critical violations not in
     `allow` (`impacts` widens that, e.g. ("moderate", "serious", "critical")). Returns the
-    readable lines of what failed (empty when nothing did)."""
+    readable lines of what failed (empty when nothing did). `experimental`: axe's experimental
+    rules too (label-content-name-mismatch, ...), as the sweep runs them."""
     await _inject(page)
-    return _verdict(await page.evaluate(RUN, selector), where or page.url, allow, fail, impacts)
+    return _verdict(await page.evaluate(RUN, [selector, experimental]), where or page.url, allow,
+                    fail, impacts)

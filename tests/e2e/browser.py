@@ -12,19 +12,79 @@ TV = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 
 
+# One chromium for the tests of a module that run in its event loop (tests/e2e/conftest.py
+# runs them so): launched at the first test's call, closed after the module. A test gets it
+# with no context open and leaves it so (its contexts, with their cookies and storage, are
+# closed at its end), as a new browser would be.
+_SHARED_BROWSERS: dict = {}    # the module's event loop -> {"pw": Playwright, "browser": Browser}
+
+
+@contextlib.asynccontextmanager
+async def sharing_browsers():
+    """While this is open, chromium() in this event loop hands out one browser."""
+    loop = asyncio.get_running_loop()
+    _SHARED_BROWSERS[loop] = held = {}
+    try:
+        yield
+    finally:
+        del _SHARED_BROWSERS[loop]
+        if "browser" in held:
+            with contextlib.suppress(Exception):
+                await held["browser"].close()
+            await held["pw"].stop()
+
+
 @contextlib.asynccontextmanager
 async def chromium(path):
+    held = _SHARED_BROWSERS.get(asyncio.get_running_loop())
+    if held is None:
+        async with _launched(path) as (_, browser):
+            async with _screens_on_failure(browser):
+                yield browser
+        return
+    if "browser" not in held or not held["browser"].is_connected():
+        if "pw" in held:
+            await held["pw"].stop()
+        held["pw"], held["browser"] = await _launch(path)
+    browser = held["browser"]
+    try:
+        async with _screens_on_failure(browser):
+            yield browser
+    finally:
+        for ctx in list(browser.contexts):
+            with contextlib.suppress(Exception):
+                await ctx.close()
+
+
+async def _launch(path):
     from playwright.async_api import async_playwright
     SHOTS.mkdir(exist_ok=True)
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=path, args=FLAGS, headless=True)
-        try:
-            yield browser
-        except BaseException:
-            await _last_screens(browser)
-            raise
-        finally:
+    pw = await async_playwright().start()
+    try:
+        return pw, await pw.chromium.launch(executable_path=path, args=FLAGS, headless=True)
+    except BaseException:
+        await pw.stop()
+        raise
+
+
+@contextlib.asynccontextmanager
+async def _launched(path):
+    pw, browser = await _launch(path)
+    try:
+        yield pw, browser
+    finally:
+        with contextlib.suppress(Exception):
             await browser.close()
+        await pw.stop()
+
+
+@contextlib.asynccontextmanager
+async def _screens_on_failure(browser):
+    try:
+        yield
+    except BaseException:
+        await _last_screens(browser)
+        raise
 
 
 async def _last_screens(browser):
@@ -130,10 +190,61 @@ async def shot(p, name):
 
 
 def e2e_server(tmp_path):
-    """A live server whose join links point at itself (so browser phones can follow them)."""
+    """A live server whose join links point at itself (so browser phones can follow them).
+    In a module of tests/e2e it is the module's one server (see shared_server); elsewhere a
+    new one in tmp_path."""
+    if _SHARED_SERVER:
+        folder = _SHARED_SERVER["folder"]
+        server = _SHARED_SERVER.get("server")
+        if server is None or server.proc.poll() is not None:
+            server = _SHARED_SERVER["server"] = _new_server(folder, SHARED_LIMITS)
+        return Shared(server)
+    return _new_server(tmp_path)
+
+
+def _new_server(folder, env=None):
     from tests.liveserver import Daphne, free_port
     port = free_port()
-    return Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    return Daphne(folder, {"PUBLIC_URL": f"http://127.0.0.1:{port}", **(env or {})},
+                  port=port).migrate().start()
+
+
+# A server start is a daphne process and its Django (seconds of CPU): the tests of a module
+# share one (tests/e2e/conftest.py), each in rooms of its own. Their joins and new rooms add
+# up within a minute, so the shared server's per-address windows are wider than the tests of
+# one module use; a test of those limits starts a server of its own (tests/security).
+SHARED_LIMITS = {f"PARTYHUB_{name}_PER_MINUTE": "100000"
+                 for name in ("JOINS", "ROOMS", "LOOKUPS", "AUDIENCE")}
+_SHARED_SERVER: dict = {}
+
+
+@contextlib.contextmanager
+def shared_server(folder):
+    """While this is open, e2e_server() hands out one server with its data in folder, started
+    at the first call (and again if it died); it is stopped at the end."""
+    _SHARED_SERVER.update(folder=folder)
+    try:
+        yield
+    finally:
+        server = _SHARED_SERVER.get("server")
+        _SHARED_SERVER.clear()
+        if server is not None:
+            server.kill()
+
+
+class Shared:
+    """The module's server as a test sees it: kill() and stop() leave it to the module's end."""
+
+    def __init__(self, server):
+        self._server = server
+
+    def __getattr__(self, name):
+        return getattr(self._server, name)
+
+    def kill(self):
+        pass
+
+    stop = kill
 
 
 async def new_room(browser, base, errors=None, lang="en", tv=None):
@@ -167,6 +278,18 @@ async def join_phones(browser, join_url, names, errors=None, tv=None, into=None,
         for name in names:
             await tv.locator(".players .pname", has_text=name).wait_for()
     return phones
+
+
+async def seat_page(browser, base, code, seat, viewport):
+    """A phone page on a seat joined through the API (`seat`: its join answer), at its lobby or
+    whatever screen the room is on."""
+    p = await page(browser, viewport)
+    await p.goto(f"{base}/")
+    await p.evaluate("([c, s]) => { localStorage.setItem(`partyhub.seat.${c}`, s.token); "
+                     "localStorage.setItem(`partyhub.pid.${c}`, s.player_id); }", [code, seat])
+    await p.goto(f"{base}/j/{code}")
+    await p.locator(".screen-in").wait_for()
+    return p
 
 
 async def settled(p, limit_ms=3000):

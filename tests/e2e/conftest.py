@@ -1,6 +1,13 @@
 """Browser tests: when one fails, its report carries what each of its pages did. The WebKit
-session (tests/e2e/webkit.py) is started once for the whole run and reset for each test."""
+session (tests/e2e/webkit.py) is started once for the whole run and reset for each test.
+
+The tests of a module share one server (e2e_server) and one chromium (chromium()): a start
+of each costs seconds of CPU, and a module's tests each make rooms and browser contexts of
+their own. For that, a module's chromium tests run in one event loop (the module's)."""
+from pathlib import Path
+
 import pytest
+import pytest_asyncio
 
 from tests.e2e import browser, webkit as wk
 
@@ -42,3 +49,26 @@ async def webkit(webkit_session):
     page = wk.WebKit(webkit_session.driver)
     await page.reset()
     return page
+
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    """The chromium tests here run in their module's event loop, where its browser lives."""
+    for item in items:
+        if HERE in Path(item.path).parents and "chromium_path" in item.fixturenames \
+                and item.get_closest_marker("asyncio"):
+            item.add_marker(pytest.mark.asyncio(loop_scope="module"), append=False)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _module_server(tmp_path_factory):
+    with browser.shared_server(tmp_path_factory.mktemp("server")):
+        yield
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module", autouse=True)
+async def _module_browser():
+    async with browser.sharing_browsers():
+        yield

@@ -59,20 +59,21 @@ async def test_drawers_steppers_pause_and_zoom(server, chromium_path, lang):
         words = {"en": "Points to win", "uk": "Очок для перемоги"}[lang]
         await expect(plus).to_have_accessible_name(re.compile(re.escape(words) + r".*\+$"))
         await plus.focus()
-        for n in (1, 2):
+        # from the default 30 points (issue 27), in steps of 5
+        for n in (35, 40):
             await tv.keyboard.press("Enter")
             await until(tv, "(n) => { const c = window.partyhub.view.room.chosen; "
                             "return c && c.options.target_score === n; }", n)
-            await until(tv, "() => document.querySelector('[data-opt=target_score]').textContent === '2'"
-                        if n == 2 else "() => true")
+            await until(tv, "() => document.querySelector('[data-opt=target_score]').textContent === '40'"
+                        if n == 40 else "() => true")
             assert await tv.evaluate(FOCUSED) == "target_score+"
             # the drawer drawn anew does not slide in again (it would flash at each press)
             assert await tv.evaluate("() => document.querySelector('.opts-drawer').getAnimations().length") == 0
         await tv.keyboard.press("Space")            # a second press without moving: still there
-        await until(tv, "() => window.partyhub.view.room.chosen.options.target_score === 3")
+        await until(tv, "() => window.partyhub.view.room.chosen.options.target_score === 45")
         assert await tv.evaluate(FOCUSED) == "target_score+"
         await tv.locator('.stepbtn[data-focus="target_score-"]').click()
-        await until(tv, "() => window.partyhub.view.room.chosen.options.target_score === 2")
+        await until(tv, "() => window.partyhub.view.room.chosen.options.target_score === 40")
         assert await tv.evaluate(FOCUSED) == "target_score-"
         await shot(tv, f"a11y-controls-tv720-options-{lang}")
         await tv.keyboard.press("Escape")

@@ -107,7 +107,8 @@ async def test_a_tie_reads_naturally_in_each_language(tmp_path, chromium_path):
             await p.goto(f"{server.base}/?lang=en")
             got = await p.evaluate("""async () => {
               const i18n = await import('/static/common/i18n.js');
-              const { winnerTitle, ranks } = await import('/static/common/results.js');
+              const { winnerTitle } = await import('/static/common/announce.js');
+              const { ranks } = await import('/static/common/results.js');
               const names = { en: ['Ann', 'Bob', 'Cy', 'Di'], uk: ['Анна', 'Богдан', 'Cy', 'Di'] };
               const out = {};
               for (const lang of ['en', 'uk', 'ru']) {

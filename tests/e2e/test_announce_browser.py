@@ -170,7 +170,8 @@ async def test_sketch_guesses_and_a_tie_on_the_podium(tmp_path, chromium_path):
     errors = []
     try:
         async with chromium(chromium_path) as browser:
-            tv, (ann, bob, cy) = await table(browser, server, errors, "sketch", "{round_seconds: 5}",
+            # 10 s rounds: a draw and three guesses fit in one even on a busy machine (5 s did not)
+            tv, (ann, bob, cy) = await table(browser, server, errors, "sketch", "{round_seconds: 10}",
                                                   names=("Ann", "Богдан", "Cy"))
             for p in (ann, bob, cy):
                 await heard(p, "Drawing round: draw your words.")
@@ -187,7 +188,7 @@ async def test_sketch_guesses_and_a_tie_on_the_podium(tmp_path, chromium_path):
             await heard(bob, "“zebra crossing”: the drawer says close!")
             await bob.evaluate(guess % (owner, word))
             await heard(bob, f"You got it: {word}!")
-            await until(tv, "() => window.partyhub.view.room.phase === 'over'", timeout=60_000)
+            await until(tv, "() => window.partyhub.view.room.phase === 'over'", timeout=120_000)
             await tv.locator(".podium").wait_for()
             head = (await tv.locator(".results-head h1").inner_text()).strip()
             assert head == "Ann wins!", head

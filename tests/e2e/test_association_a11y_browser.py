@@ -7,8 +7,9 @@ import asyncio
 
 import pytest
 
-from partyhub.rooms.seating import SEAT_LOOKS
-from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, page, until
+from partyhub.rooms.core.seating import SEAT_LOOKS
+from tests.e2e.axe import axe_check
+from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, page, settled, until
 from tests.e2e.browser import shot as plain_shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -110,6 +111,12 @@ async def test_reveal_reads_at_a_real_table(tmp_path, chromium_path, lang):
             for p in others:
                 await act(p, "submit", 0)
             await until(tv, "() => window.partyhub.view.game.phase === 'vote'")
+            # the table on a voter's phone: its own card says "Yours", and each card's name
+            # holds its visible text ("Card 3, Yours": WCAG 2.5.3, an experimental axe rule)
+            voter = others[1]
+            await voter.locator(".as-p-card.own .as-p-badge").wait_for()
+            await settled(voter)
+            await axe_check(voter, f"association phone vote {lang}", experimental=True)
             await act(others[0], "vote", 0)
             await tv.locator(".as-prog-p.done").first.wait_for()
             await asyncio.sleep(0.8)      # the tick's pop (a scale animation) is over
@@ -203,7 +210,9 @@ async def test_results_recap_the_stories(tmp_path, chromium_path, lang):
             _, join_url = await new_room(browser, server.base, errors, lang=lang, tv=tv)
             phones = await join_phones(browser, join_url, ["Ann", "Богдан", "Zoë"], errors, tv=tv)
             await phones[0].set_viewport_size(SMALL)
-            await tv.evaluate("window.partyhub.act({type: 'start', game: 'association', options: {target_score: 1}})")
+            # no timers (association's default has them since issue 27): a reveal waits for "next"
+            await tv.evaluate("window.partyhub.act({type: 'start', game: 'association', options: {target_score: 1,"
+                              " tell_seconds: 0, submit_seconds: 0, vote_seconds: 0, reveal_seconds: 0}})")
             await tv.locator(".as-tv").wait_for()
             for turn in range(6):
                 teller, others = await roles(phones)

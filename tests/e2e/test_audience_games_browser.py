@@ -75,8 +75,13 @@ async def test_jinx_the_audience_predicts(tmp_path, chromium_path):
             await zoe.locator(f'.jx-p-cell[data-slot="{target}"]').tap()
             await zoe.locator(f'.jx-p-cell.guess[data-slot="{target}"] .jx-guess').wait_for()
             await max_.act({"type": "audience_predict", "slot": (target + 1) % 9})
+            # an anonymous socket predicts too: a count apart, never right or wrong (issue 31)
+            anon = await Conn(server.base, code).open()
+            await anon.wait(lambda v: v["actions"])
+            await anon.act({"type": "audience_predict", "slot": target})
             await both_widths(zoe, "audience-jinx-phone-predicted")
             await tv.locator(".jx-aud", has_text="2 in the audience predicted").wait_for()
+            await tv.locator(".jx-aud .aud-anon", has_text="+1 anonymous, not counted").wait_for()
             await settled(tv)
             await shot(tv, "audience-jinx-tv-race")
             guessers = [p for p in v["game"]["guessers"]]
@@ -86,6 +91,7 @@ async def test_jinx_the_audience_predicts(tmp_path, chromium_path):
             await zoe.locator(".jx-p-title.good", has_text="You predicted it!").wait_for()
             await both_widths(zoe, "audience-jinx-phone-reveal")
             await tv.locator(".jx-aud", has_text="1 of 2").wait_for()
+            assert "+1 anonymous, not counted" in await tv.locator(".jx-aud").inner_text()
             await settled(tv)
             await shot(tv, "audience-jinx-tv-reveal")
             # play the rest quickly through the sockets: the first guesser finds it each turn
@@ -104,6 +110,7 @@ async def test_jinx_the_audience_predicts(tmp_path, chromium_path):
                 await conns[g].act({"type": "pick", "slot": t})
                 await ctl.wait(lambda v: v["game"]["phase"] == "reveal" and v["game"]["turn"] == turn)
             await tv.locator(".jx-aud-best", has_text="Zoe").wait_for(timeout=20000)
+            assert await tv.locator(".jx-aud-best .aud-anon").inner_text() == "+1 anonymous, not counted"
             await settled(tv)
             await shot(tv, "audience-jinx-tv-results")
             await zoe.locator(".jx-aud-best", has_text="Zoe").wait_for()
@@ -151,26 +158,62 @@ async def test_sketch_the_audience_guesses(tmp_path, chromium_path):
             await both_widths(zoe, "audience-sketch-phone-guessing")
             await zoe.fill(".sk-ainput", "zzz balloon")
             await zoe.locator(".sk-asend").click()
-            await zoe.locator(".sk-areply.no").wait_for()
-            await both_widths(zoe, "audience-sketch-phone-wrong")
+            reply = zoe.locator(".sk-areply.in")
+            await reply.locator(".sk-aleft", has_text="2 guesses left").wait_for()
+            assert "Guess recorded: “zzz balloon”" in await reply.inner_text()
+            await both_widths(zoe, "audience-sketch-phone-recorded")
             who = await zoe.locator(".sk-awho").inner_text()
             drawer = next(pid for pid, n in names.items() if n in who)
             board = int(who.rsplit(" ", 1)[1]) - 1
             word = words[(drawer, board)]
             await zoe.fill(".sk-ainput", f"a {word}")
             await zoe.locator(".sk-asend").click()
-            await zoe.locator(".sk-areply.ok", has_text=word).wait_for()
-            await zoe.locator(".sk-athumbbtn.got").first.wait_for()
+            # issue 31: a right guess is answered as a wrong one: recorded, one guess fewer
+            await reply.locator(".sk-aleft", has_text="1 guess left").wait_for()
+            text = await reply.inner_text()
+            assert f"Guess recorded: “a {word}”" in text and "got" not in text.lower(), text
+            await zoe.locator(".sk-athumbbtn.got .sk-atick", has_text="2/3").wait_for()
             await both_widths(zoe, "audience-sketch-phone-right")
             order = list(conns)
             n = order.index(drawer) * 6 + board
             await max_.act({"type": "audience_guess", "board": n, "text": word})
             other = next(k for k in words if k != (drawer, board))
             await max_.act({"type": "audience_guess", "board": order.index(other[0]) * 6 + other[1], "text": words[other]})
-            await tv.locator(".sk-audnames", has_text="Max, Zoe").wait_for()
+            await tv.locator(".sk-audnames", has_text="2 guessing").wait_for()
             await settled(tv)
             await shot(tv, "audience-sketch-tv-guessing")
-            for _ in range(5):                 # rounds 3..6, then the end
+            # a player wins that drawing: out of play, so who got it shows after the round
+            winner = next(pid for pid in conns if pid != drawer)
+            await conns[winner].act({"type": "guess", "player": drawer, "board": board, "text": word})
+            # the same screens in Ukrainian and Russian (audience passes of their own)
+            others = {}
+            for lang, name in (("uk", "Олена"), ("ru", "Ира")):
+                ph = await page(browser, PHONE, errors, lang)
+                await ph.goto(f"{server.base}/j/{code}")
+                await ph.fill("#name", name)
+                await ph.locator(".join-bottom button.watch").click()
+                await ph.locator(".sk-astage .sk-abig").wait_for()
+                await ph.fill(".sk-ainput", "zzz")
+                await ph.locator(".sk-asend").click()
+                await ph.locator(".sk-areply.in .sk-aleft").wait_for()
+                await settled(ph)
+                await shot(ph, f"audience-sketch-phone-recorded-{lang}-390")
+                others[lang] = ph
+            await next(iter(conns.values())).act({"type": "advance"})   # drawing round 3: the results
+            for lang, ph in others.items():
+                await ph.locator(".sk-aresults .sk-aresme").wait_for()
+                await settled(ph)
+                await shot(ph, f"audience-sketch-phone-after-{lang}-390")
+                assert await ph.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+            res = zoe.locator(".sk-aresults")
+            await res.locator(".sk-aresme.ok", has_text="You got 1 drawing!").wait_for()
+            await res.locator(".sk-ares.got", has_text="Max, Zoe").wait_for()
+            assert "Your guesses: zzz balloon, a " in await res.inner_text()
+            await both_widths(zoe, "audience-sketch-phone-after")
+            await tv.locator(".sk-tvaud li", has_text="Max, Zoe").wait_for()
+            await settled(tv)
+            await shot(tv, "audience-sketch-tv-after")
+            for _ in range(4):                 # rounds 4..6, then the end
                 await next(iter(conns.values())).act({"type": "advance"})   # the VIP (first seat)
                 await asyncio.sleep(0.3)
             await tv.locator(".sk-audbest").wait_for(timeout=20000)

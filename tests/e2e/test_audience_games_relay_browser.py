@@ -173,7 +173,8 @@ async def test_sketch_audience_screens(tmp_path, chromium_path):
         seats = [p["id"] for p in g["players"]]
         boards = {p: [{"word": known["words"].get((p, i)), "strokes": [], "won_by": [], "won_at": None}
                       for i in range(6)] for p in seats}
-        return {"phase": g["phase"], "round": g["round"], "seats": seats, "boards": boards}
+        return {"phase": g["phase"], "round": g["round"], "seats": seats, "boards": boards,
+                "guess_words": g["guess_words"]}
 
     rel = Relay(GAME, state_of)
     try:
@@ -188,7 +189,7 @@ async def test_sketch_audience_screens(tmp_path, chromium_path):
             await both_widths(zoe, "audience-relay-sketch-phone-guessing")
             await zoe.fill(".sk-ainput", "zzz balloon")
             await zoe.locator(".sk-asend").click()
-            await zoe.locator(".sk-areply.no", has_text="zzz balloon").wait_for()
+            await zoe.locator(".sk-areply.in", has_text="Guess recorded: “zzz balloon”").wait_for()
             await both_widths(zoe, "audience-relay-sketch-phone-wrong")
             who = await zoe.locator(".sk-awho").inner_text()
             names = {p["id"]: p["name"] for p in known["view"]["room"]["players"]}
@@ -197,14 +198,15 @@ async def test_sketch_audience_screens(tmp_path, chromium_path):
             word = known["words"][(drawer, board)]
             await zoe.fill(".sk-ainput", f"a {word}")
             await zoe.locator(".sk-asend").click()
-            await zoe.locator(".sk-areply.ok", has_text=word).wait_for()
+            # issue 31: right or wrong, a guess is only recorded until the round is over
+            await zoe.locator(".sk-areply.in .sk-aleft", has_text="1 guess left").wait_for()
             await zoe.locator(".sk-athumbbtn.got").first.wait_for()
             await both_widths(zoe, "audience-relay-sketch-phone-right")
             order = [p["id"] for p in known["view"]["game"]["players"]]
             n = order.index(drawer) * 6 + board
             for i, name in enumerate(["Max", "Olena", "Bartholomew", None]):
                 rel.vote(f"a{i}", name, {"type": "audience_guess", "board": n, "text": word})
-            await tv.locator(".sk-audnames", has_text="Bartholomew, Max, Olena, Zoe").wait_for()
+            await tv.locator(".sk-audnames", has_text="5 guessing").wait_for()
             await settled(tv)
             await shot(tv, "audience-relay-sketch-tv-guessing")
             for c in [*conns.values(), ctl]:

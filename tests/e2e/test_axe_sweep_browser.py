@@ -19,6 +19,7 @@ import time
 import pytest
 
 from partyhub import bots
+from partyhub.rooms.core import schema
 from tests.e2e.axe import axe_check
 from tests.e2e.browser import chromium, e2e_server, page, settled, shot, until
 
@@ -65,7 +66,7 @@ class Sweep:
             await settled(p, 1500)
         label = f"{self.lang} {where}"
         try:
-            lines = await axe_check(p, label, fail=False)
+            lines = await axe_check(p, label, fail=False, experimental=True)
         except Exception as e:  # noqa: BLE001 - a page that moved on mid-run says so
             lines = [f"axe did not run: {e}"]
         if lines:
@@ -90,7 +91,7 @@ DIALOGS = {
 async def phone_screen(p, view):
     """A phone's screen: the game phase and what it may do (a teller and a guesser differ)."""
     g = view.get("game") or {}
-    kinds = sorted({a["type"] for a in view.get("actions") or [] if a["type"] not in bots.ROOM_ACTIONS})
+    kinds = sorted({a["type"] for a in view.get("actions") or [] if a["type"] not in schema.SCHEMA})
     return f"phone{p.viewport_size['width']} {g.get('phase')}[{','.join(kinds) or 'wait'}]{await p.evaluate(MARKERS)}"
 
 
@@ -192,6 +193,10 @@ async def play(game, tv, phones, sweep, budget=150):
                 continue
             acted[i] = v
             move = bots.next_action(v, rnd, memory=memory[i])
+            if move is None and "reveal" in seen:
+                # bots never end a reveal (issue 27): these phones are people, who tap "Next
+                # turn" once the reveal was looked at (checked)
+                move = next((a for a in v.get("actions", []) if a["type"] == "next"), None)
             if move is not None:
                 await p.evaluate("(a) => window.partyhub.act(a)", move)
         await asyncio.sleep(0.25)

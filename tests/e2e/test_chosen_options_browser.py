@@ -36,6 +36,13 @@ async def test_tv_and_vip_phone_show_the_same_options_as_either_changes(tmp_path
                 await p.locator(".opts-toggle").click()
             # nobody chose a language: both show the room's (Ukrainian)
             await same(tv, vip, "language", "uk")
+            # the labels are the game's own strings (games/sketch/i18n), in the room's language
+            for p in (tv, vip):
+                await until(p, """() => [...document.querySelectorAll('.options .olabel')]
+                  .map((el) => el.textContent).join('|').includes('Час раунду|')""")
+                assert await p.evaluate("""() => [...document.querySelectorAll(
+                  '.options select[data-opt="language"] option')].map((o) => o.textContent)""") == [
+                    "Англійська", "Українська", "Російська"]
             # the VIP chooses English words: the TV shows it too
             await vip.locator('select[data-opt="language"]').select_option("en")
             await same(tv, vip, "language", "en")
@@ -47,10 +54,10 @@ async def test_tv_and_vip_phone_show_the_same_options_as_either_changes(tmp_path
             # the VIP lowers it again, the TV follows
             await vip.locator('.opt.stepper:has([data-opt="round_seconds"]) .stepbtn').first.click()
             await same(tv, vip, "round_seconds", before)
-            # relaxed timers (x4): the lengths show it on both
+            # relaxed timers (x4): the lengths show the seconds that will run, on both (issue 27)
+            chosen = int(before.split()[0])
             await tv.evaluate("() => window.partyhub.act({type: 'settings', timers: 'relaxed'})")
-            for p in (tv, vip):
-                await until(p, f"() => (({SHOWN})(['round_seconds']) || '').endsWith('×4')")
+            await same(tv, vip, "round_seconds", f"{chosen * 4} с")
             await shot(tv, "chosen-options-tv-uk")
             await shot(vip, "chosen-options-vip-uk")
             # Start deals the chosen set: English words in a Ukrainian room

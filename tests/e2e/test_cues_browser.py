@@ -135,3 +135,58 @@ async def test_the_phone_has_no_tv_sound_control(tmp_path, chromium_path):
             assert await tv.locator(".volume").count() == 1
     finally:
         server.kill()
+
+
+async def test_the_phone_sound_switch_silences_the_turn_cue_and_survives_a_reload(tmp_path, chromium_path):
+    """A phone's sound could not be turned off. The switch sits beside the language in the
+    lobby and in the game bar: a big target, pressed while the sound is on, kept per browser."""
+    server = e2e_server(tmp_path)
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            tv, join_url = await new_room(browser, server.base, errors, lang="uk")
+            ann, bo = await join_phones(browser, join_url, ["Ann", "Bo"], errors, tv=tv)
+            await bo.set_viewport_size({"width": 320, "height": 640})
+            switch = ann.locator(".me-card .sound-toggle")
+            assert await switch.get_attribute("aria-label") == "Звук"
+            assert await switch.get_attribute("aria-pressed") == "true"
+            assert await switch.get_attribute("title") == "Вимкнути звук на телефоні"
+            for p in (ann, bo):
+                box = await p.locator(".me-card .sound-toggle").bounding_box()
+                assert box["width"] >= 48 and box["height"] >= 48, box
+                assert await p.evaluate("() => document.documentElement.scrollWidth") <= \
+                    await p.evaluate("() => window.innerWidth")
+            await shot(bo, "phone-sound-switch-lobby-320")
+            await shot(ann, "phone-sound-switch-lobby-390")
+            await switch.tap()
+            assert await switch.get_attribute("aria-pressed") == "false"
+            assert await switch.get_attribute("title") == "Увімкнути звук на телефоні"
+            await ann.reload()
+            await ann.locator(".lobby-phone").wait_for()
+            await ann.locator(".lobby-phone").tap()      # a gesture: audio may start
+            await until(ann, "() => window.partyhub.sounds.stats().state === 'running'", timeout=5000)
+            assert await ann.locator(".me-card .sound-toggle").get_attribute("aria-pressed") == "false"
+            assert (await ann.evaluate("() => window.partyhub.sounds.stats()"))["gain"] == 0
+            await bo.locator(".lobby-phone").tap()
+            await until(bo, "() => window.partyhub.sounds.stats().state === 'running'", timeout=5000)
+            # klepka: whoever has the first turn is cued; the muted phone's cue plays nothing
+            await tv.evaluate("() => window.partyhub.act({type: 'start', game: 'klepka', options: {}})")
+            for p in (ann, bo):
+                await until(p, "() => window.partyhub.view.room.phase === 'playing'")
+                await p.locator(".gamebar .sound-toggle").wait_for()
+                box = await p.locator(".gamebar .sound-toggle").bounding_box()
+                assert box["width"] >= 48 and box["height"] >= 48, box
+            first = ann if await ann.evaluate(TURN) else bo
+            if first is not ann:
+                await pass_turn(bo, ann)
+            await cue_shown(ann, "pulse")
+            assert await ann.evaluate("() => window.partyhub.sounds.stats().played") == 0
+            assert await ann.locator(".gamebar .sound-toggle").get_attribute("aria-pressed") == "false"
+            await shot(ann, "phone-sound-switch-game-390")
+            await shot(bo, "phone-sound-switch-game-320")
+            await ann.locator(".gamebar .sound-toggle").tap()          # on again: it says so with a cue
+            await until(ann, "() => window.partyhub.sounds.stats().played >= 1", timeout=5000)
+            assert await ann.evaluate("() => localStorage.getItem('partyhub.phone.muted')") == "0"
+            assert not errors, errors
+    finally:
+        server.kill()

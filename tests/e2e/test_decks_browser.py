@@ -7,7 +7,7 @@ import re
 import pytest
 from PIL import Image
 
-from tests.e2e.browser import TV, chromium, new_room, page, shot, until
+from tests.e2e.browser import PHONE, TV, chromium, new_room, page, shot, until
 from tests.liveserver import Daphne, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -163,6 +163,58 @@ async def test_the_deck_drawer_speaks_the_rooms_language(tmp_path, chromium_path
             await row(tv, "Літо").locator("button").nth(1).click()       # share
             await tv.locator(".share-card").wait_for()
             await shot(tv, f"decks-tv-share-{lang}")
+            assert not errors, errors
+    finally:
+        server.kill()
+
+
+async def test_the_owner_renews_the_code_and_stops_sharing_from_the_tv(tmp_path, chromium_path):
+    port = free_port()
+    server = Daphne(tmp_path, {"PUBLIC_URL": f"http://127.0.0.1:{port}"}, port=port).migrate().start()
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            alice, _ = await new_room(browser, server.base, errors)
+            await open_decks(alice)
+            await upload(alice, "Beach", 2)
+            await row(alice, "Beach").get_by_role("button", name="Share").click()
+            card = alice.locator(".share-card")
+            first = await card.locator(".share-code").get_attribute("aria-label")
+            await row(alice, "Beach").locator(".hint", has_text=f"code {first}").wait_for()
+            bob, _ = await new_room(browser, server.base, errors)          # a friend adds it
+            redeem = """(code) => fetch('/api/decks/redeem', {method: 'POST', body: JSON.stringify({code}),
+                headers: {'Content-Type': 'application/json', 'X-Host-Key': localStorage.getItem('partyhub.hostKey')}})
+                .then((r) => r.status)"""
+            assert await bob.evaluate(redeem, first) == 200
+
+            await card.get_by_role("button", name="New code").click()
+            await card.locator(".share-renewed").wait_for()
+            second = await card.locator(".share-code").get_attribute("aria-label")
+            assert second != first and (await card.locator(".share-url").inner_text()).endswith(second)
+            await shot(alice, "decks-tv-share-renewed")
+            await alice.set_viewport_size(PHONE)          # a laptop's narrow window, a phone as TV
+            await alice.wait_for_timeout(200)
+            await shot(alice, "decks-390-share-renewed")
+            assert await alice.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+            await alice.set_viewport_size(TV)
+            assert await bob.evaluate(redeem, first) == 404                # the old code is dead
+
+            await card.get_by_role("button", name="Stop sharing").click()
+            await card.locator(".share-ask", has_text="Stop sharing “Beach”?").wait_for()
+            await shot(alice, "decks-tv-share-stop-ask")
+            await card.get_by_role("button", name="Cancel").click()        # asked, not done
+            await card.locator(".share-code").wait_for()
+            await card.get_by_role("button", name="Stop sharing").click()
+            await card.locator(".share-ask").wait_for()
+            await card.get_by_role("button", name="Stop sharing").click()      # yes, stop
+            await card.wait_for(state="detached")
+            await alice.locator(".deck-mine", has_text="“Beach” is no longer shared.").wait_for()
+            assert "code" not in await row(alice, "Beach").inner_text()
+            await shot(alice, "decks-tv-unshared")
+            assert await bob.evaluate(redeem, second) == 404
+            listed = await bob.evaluate("""() => fetch('/api/decks', {headers: {'X-Host-Key':
+                localStorage.getItem('partyhub.hostKey')}}).then((r) => r.json())""")
+            assert listed["decks"] == []                                   # the friend lost it
             assert not errors, errors
     finally:
         server.kill()

@@ -117,12 +117,14 @@ async def test_results_show_the_cards_each_player_won(tmp_path, chromium_path, l
             got = await p.evaluate("""async (lang) => {
               const dom = await import('/static/common/dom.js');
               const i18n = await import('/static/common/i18n.js');
+              const { cardUrl } = await import('/static/common/cards.js');
               const { results } = await import('/static/games/jinx/tv.js');
               await i18n.addPack(i18n.gamePack('/static/', 'jinx'));
               await i18n.useLang(lang);
               const players = new Map([['a', { id: 'a', name: 'Ann', color: '#F0E442', symbol: '◆' }],
                                        ['b', { id: 'b', name: 'Богдан', color: '#0072B2', symbol: '★' }]]);
-              const app = { h: dom.h, t: i18n.t, static: '/static/', players, lang };
+              const app = { h: dom.h, t: i18n.t, static: '/static/', players, lang,
+                            card: (id) => cardUrl(null, 'ROOM', '/static/', id) };
               const box = document.createElement('div');
               document.body.replaceChildren(box);
               const cards = { a: ['a001', 'a002'], b: ['a010', 'a011', 'a012', 'a013', 'a014'] };

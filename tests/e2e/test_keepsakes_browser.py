@@ -56,8 +56,14 @@ async def test_the_results_open_the_rooms_keepsakes_on_a_phone_and_the_tv(tmp_pa
             await settled(ph)
             await ph.locator(".keep-open").scroll_into_view_if_needed()
             await shot(ph, f"keep-phone320-results-{lang}")
-            await ph.locator(".keep-open").click()
+            # the gallery opens in a new tab: the phone stays on the room (issue 27)
+            room_url = ph.url
+            async with ph.context.expect_page() as opened:
+                await ph.locator(".keep-open").click()
+            game, ph = ph, await opened.value
             await ph.wait_for_url(f"**/r/{code}/keepsakes?k=*")
+            assert game.url == room_url
+            await game.locator(".results .keep-open").wait_for()
             await until(ph, DRAWN)
             text = await ph.locator("main").inner_text()
             assert "Галерея кімнати" in text and "Скетч" in text
@@ -86,8 +92,12 @@ async def test_the_results_open_the_rooms_keepsakes_on_a_phone_and_the_tv(tmp_pa
             await tv.locator(".results .keep-open").wait_for(timeout=20000)
             await settled(tv)
             await shot(tv, f"keep-tv1920-results-{lang}")
-            await tv.locator(".keep-open").click()
+            async with tv.context.expect_page() as opened:
+                await tv.locator(".keep-open").click()
+            game, tv = tv, await opened.value
             await tv.wait_for_url(f"**/r/{code}/keepsakes?k=*")
+            assert game.url.endswith(f"/tv/{code}")
+            await game.locator(".results .keep-open").wait_for()
             await until(tv, DRAWN)
             assert await tv.evaluate(OVERFLOW) <= 0
             await tv.locator(".keep-share button[value=share]").click()

@@ -6,8 +6,9 @@ built by the real rules (tests/games/klepka/klepka_scenes.py):
   prize taken, the results with the best words): no visible text of the klepka screen is
   under 16 px, its labels are at least 24 px, and "Remember the letters!" never pulses below
   60% opacity (sampled over its animation).
-- Phones at 320 and 390 px: every cell of the table mirror is at least 44x44 and the page
-  does not overflow; prize tiles show their whole name and their accessible name contains it;
+- Phones at 320 and 390 px: the whole table mirror fits the screen with no sideways scroll
+  (issue 27: it once scrolled to its 8th column), every cell at least 24x24 (WCAG 2.5.8;
+  Zoom enlarges it), and the page does not overflow; prize tiles show their whole name and their accessible name contains it;
   the polysemy picker and the exchange sheet are dialogs named by their heading that keep focus.
 - axe-core finds no serious or critical problem on any of these screens, TV and phone (the
   results too: a whole klepka game is too long for tests/e2e/test_axe_sweep_browser.py).
@@ -222,7 +223,8 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
     async with chromium(chromium_path) as browser:
         for width, height, lang in ((320, 640, "uk"), (390, 844, "en"), (320, 640, "ru")):
             vp = {"width": width, "height": height}
-            # the flipper: a 10x10 table, every mirror cell a 44px target, nothing overflows
+            # the flipper: a 10x10 table inside the screen, every mirror cell a 24px target at
+            # least, nothing overflows
             ph, sock = await scripted(browser, server, "phone", "tok2", vp, errors)
             sock.view = envelope(sc["flips"], "p2", lang)
             await ph.goto(f"{server.base}/j/KLEP?lang={lang}")
@@ -231,11 +233,14 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
             sizes = await ph.locator(".km-cell").evaluate_all(
                 "els => els.map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })")
             assert len(sizes) == 100
-            assert min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, (width, min(sizes))
+            assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 24, (width, min(sizes))
+            inside = await ph.locator(".km-grid").evaluate(
+                "g => g.getBoundingClientRect().right <= document.documentElement.clientWidth && g.scrollWidth <= g.clientWidth")
+            assert inside, f"the mirror scrolls sideways at {width} px"
             await fits(ph)
             await axe_check(ph, f"klepka phone {width} flips {lang}")
             await shot(ph, f"klepka-readable-phone-flip-{width}-{lang}")
-            # the last column is reached by scrolling the mirror, and its cell can be tapped
+            # the last column is on screen, and its cell can be tapped
             cell = ph.locator(".km-cell.can").last
             await cell.scroll_into_view_if_needed()
             ref = await cell.get_attribute("data-ref")
@@ -267,7 +272,7 @@ async def test_the_phone_mirror_tiles_and_dialogs_at_320_and_390(chromium_path, 
                 "(b) => [b.getAttribute('aria-label'), b.innerText.replace(/\\s+/g, ' ').trim()]")
             assert all(part in slot[0] for part in slot[1].split()), slot
             await fits(ph)
-            await axe_check(ph, f"klepka phone {width} word builder {lang}")
+            await axe_check(ph, f"klepka phone {width} word builder {lang}", experimental=True)
             await shot(ph, f"klepka-readable-phone-hand-{width}-{lang}")
             # the polysemy picker: a named modal dialog that takes and keeps focus
             await ph.locator(".k-hand .k-tile", has=ph.locator(".prize-polysemy")).tap()
@@ -326,4 +331,4 @@ async def check_dialog(ph, dialog):
     assert await ph.evaluate("() => document.activeElement.closest('[role=dialog]') !== null"), "Tab left the dialog"
     await ph.keyboard.press("Shift+Tab")
     assert await ph.evaluate("() => document.activeElement.closest('[role=dialog]') !== null")
-    await axe_check(ph, "klepka phone dialog " + await dialog.evaluate("(d) => d.className"))
+    await axe_check(ph, "klepka phone dialog " + await dialog.evaluate("(d) => d.className"), experimental=True)

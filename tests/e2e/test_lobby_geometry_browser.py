@@ -1,6 +1,7 @@
 """The VIP's lobby at 320x640 and 390x844: no interactive element drawn over another (the
 Start button once floated over the game cards and the options toggle), every target at
-least 44x44 CSS px (the kick buttons were 32x32), with the options folded and unfolded."""
+least 44x44 CSS px (the kick buttons were 32x32), with the options folded and unfolded, and
+no sideways scroll (its scrollWidth was 324 px at 320 with the options open and 3 players)."""
 import pytest
 
 from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, settled, shot, until
@@ -19,6 +20,16 @@ TARGETS = """() => {
       x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height });
   }
   return out.map(({ el, ...rest }) => rest);
+}"""
+
+
+# what is wider than the screen, to say why the page scrolls sideways
+WIDE = """() => {
+  const w = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > w + 0.5 && getComputedStyle(e).position !== 'fixed')
+    .slice(-4).map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`);
+  return { scroll: document.documentElement.scrollWidth, width: w, wide };
 }"""
 
 
@@ -60,10 +71,27 @@ async def test_the_vip_lobby_has_no_overlap_and_big_targets_on_small_phones(tmp_
                     await until(vip, "() => document.querySelectorAll('.kick').length === 3")
                     await settled(vip)      # the kick buttons pop in
                     found = problems(await vip.evaluate(TARGETS))
+                    wide = await vip.evaluate(WIDE)
+                    if wide["scroll"] > wide["width"]:
+                        found.append(f"sideways scroll: {wide}")
                     await shot(vip, f"lobby-vip-{size['width']}-{'open' if unfolded else 'folded'}-{lang}")
                     assert not found, (size, unfolded, found)
                 await vip.locator(".opts-toggle").click()
                 await vip.locator(".options").wait_for(state="detached")
+            # every game's options, open at 320 px: nothing wider than the screen
+            await vip.set_viewport_size({"width": 320, "height": 640})
+            await vip.locator(".opts-toggle").click()
+            await vip.locator(".options").wait_for()
+            for game in await vip.evaluate("() => [...document.querySelectorAll('.game-card[data-game]')]"
+                                           ".map((c) => c.dataset.game)"):
+                await vip.locator(f".game-card[data-game={game}]").click()
+                await until(vip, f"() => document.querySelector('.game-card[data-game={game}][aria-checked=true]')"
+                                 " && document.querySelector('.options')")
+                await settled(vip)
+                wide = await vip.evaluate(WIDE)
+                if wide["scroll"] > wide["width"]:
+                    await shot(vip, f"lobby-vip-320-wide-{game}-{lang}")
+                assert wide["scroll"] <= wide["width"], (game, wide)
             await shot(tv, f"lobby-tv-sketch-{lang}")
             await tv.locator(".gear").click()
             await tv.locator('select[data-set="timers"]').select_option("relaxed")

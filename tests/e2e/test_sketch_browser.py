@@ -78,6 +78,7 @@ async def test_one_round_with_real_taps(tmp_path, chromium_path):
             await tile.locator("button[type=submit]").click()
             await drawer.locator(".sk-ask.open .sk-close").click()
             await tile.locator(".sk-g.close").wait_for()
+            await tile.locator(".sk-left", has_text="4 guesses left").wait_for()   # issue 31
             await shot(guesser, "sketch-phone-guessing-live-en")
             await tile.locator("input").fill(word.upper())
             await tile.locator("button[type=submit]").click()

@@ -2,7 +2,8 @@
 stand-in plays it (in each game's own TV), and the mark goes as soon as the phone is back."""
 import pytest
 
-from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, settled, shot, until
+from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, seat_page, settled, shot, until
+from tests.liveserver import Conn, http
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -74,3 +75,44 @@ async def test_the_tv_marks_the_seat_a_stand_in_plays_until_the_phone_is_back(tm
             assert not errors, errors
     finally:
         server.kill()
+
+
+NOTE = {"en": "a bot played", "uk": "бот зіграв", "ru": "бот сыграл"}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+async def test_a_phone_back_after_the_game_ended_is_told_what_its_stand_in_did(tmp_path, chromium_path, lang):
+    """The game ends while Ann's phone is away (her stand-in made the last move): back on the
+    results, her phone shows what the stand-in did, and its live region says it."""
+    server = e2e_server(tmp_path)
+    base = server.base
+    status, room = http("POST", f"{base}/api/rooms", {"language": "en"})
+    code = room["code"]
+    tv = await Conn(base, code, room["host_token"]).open()
+    status, ann = http("POST", f"{base}/api/rooms/{code}/join", {"name": "Ann", "language": lang})
+    status, bob = http("POST", f"{base}/api/rooms/{code}/join", {"name": "Bob"})
+    bob = await Conn(base, code, bob["token"]).open()
+    async with chromium(chromium_path) as browser:
+        phone = await seat_page(browser, base, code, ann, {"width": 320, "height": 640})
+        await tv.act({"type": "settings", "standin": 1})
+        # Ann's turn first: her stand-in adds for her, and Bob reaches the target
+        await tv.act({"type": "start", "game": "count", "options": {"target": 3}})
+        await until(phone, "() => window.partyhub.gameActions().some((a) => a.type === 'add')")
+        await phone.goto("about:blank")
+        while (await bob.wait(lambda v: v["room"]["phase"] == "over" or {"type": "add", "n": 3} in v["actions"],
+                              timeout=30))["room"]["phase"] != "over":
+            await bob.act({"type": "add", "n": 3})
+            await bob.wait(lambda v: {"type": "add", "n": 3} not in v["actions"])
+        await phone.goto(f"{base}/j/{code}")
+        note = phone.locator(".results .standin-note")
+        await note.wait_for()
+        text = await note.locator("p").inner_text()
+        assert NOTE[lang] in text.lower() and "+" in text, text
+        said = await until(phone, "(t) => { const s = document.querySelector('.announce').textContent; "
+                           "return s.toLowerCase().includes(t) && s; }", NOTE[lang])
+        assert text.strip() in said, said
+        await settled(phone)
+        await shot(phone, f"standin-results-{lang}")
+        assert await phone.evaluate("() => document.scrollingElement.scrollWidth <= innerWidth")
+    await bob.close()
+    await tv.close()

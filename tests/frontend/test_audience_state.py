@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from partyhub.rooms.core import schema
+from tests.frontend.page import document_stub
+
 MODULE = Path(__file__).resolve().parents[2] / "frontend" / "static" / "common" / "audience.js"
 NODE = shutil.which("node")
 
@@ -20,7 +23,8 @@ def run(steps):
     """Feed the steps to a fresh state; returns app.audience after each one.
     A step: ["tally"|"mine", d] | ["view", view] | ["reconnected"]."""
     script = f"""
-import {{ createAudience }} from {json.dumps(MODULE.as_uri())};
+{document_stub({"room-actions": sorted(schema.SCHEMA)})}
+const {{ createAudience }} = await import({json.dumps(MODULE.as_uri())});
 const a = createAudience();
 const out = [];
 for (const [kind, d] of {json.dumps(steps)}) {{

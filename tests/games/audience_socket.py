@@ -7,10 +7,11 @@ import json
 from channels.db import database_sync_to_async
 from django.test import Client as HttpClient
 
-from partyhub.rooms import publish as publish_module
-from partyhub.rooms import selectors, services
+from partyhub.rooms.access import selectors
+from partyhub.rooms.live import publish as publish_module
+from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room
-from tests.rooms.wsclient import Client
+from tests.rooms.wsclient import Client, drain_all
 
 
 def audience_pass(code: str, name: str) -> str:
@@ -41,8 +42,7 @@ class Table:
         return [self.tv, *self.players.values(), *self.audience.values()]
 
     async def drain(self):
-        for c in self.all():
-            await c.drain()
+        await drain_all(self.all(), ping=True)
 
     async def caught_up(self, *clients):
         """Each client has the TV's newest version (a busy machine may lag behind drain)."""
@@ -51,8 +51,13 @@ class Table:
 
     async def start(self, game, options):
         await self.tv.act({"type": "start", "game": game, "options": options})
+        # the deal's view on the TV, then on every socket (a drain alone waits for a quiet
+        # moment, which a loaded machine can leave before the deal is out)
+        refused = lambda: [f for f in self.tv.frames if f.get("t") == "error"]   # noqa: E731
+        await self.tv.until(lambda v: v["room"]["phase"] == "playing" or refused(), timeout=10)
+        assert self.tv.view["room"]["phase"] == "playing", (refused(), self.tv.view["room"])
+        await self.caught_up(*self.all())
         await self.drain()
-        assert self.tv.view["room"]["phase"] == "playing", self.tv.view["room"]
 
     async def tick(self):
         """Let the room's timer fall due now (as the timekeeper would)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from partyhub import bots
+from partyhub.bots import client as botclient
 from tests.liveserver import Conn, Daphne, http
 
 
@@ -20,8 +20,8 @@ async def run_bot_game(tmp_path, game: str, players: int, options: dict, timeout
         tv = await Conn(server.base, code, room["host_token"]).open()
         for i in range(players):
             rnd = random.Random(i)
-            seat = await bots.join(server.base, code, rnd)
-            tasks.append(asyncio.create_task(bots.play(server.base, code, seat["token"], rnd, think)))
+            seat = await botclient.join(server.base, code, rnd)
+            tasks.append(asyncio.create_task(botclient.play(server.base, code, seat["token"], rnd, think)))
         await tv.wait(lambda v: len(v["room"]["players"]) == players and
                       all(p["connected"] for p in v["room"]["players"]))
         await tv.act({"type": "start", "game": game, "options": options})

@@ -13,19 +13,21 @@ from __future__ import annotations
 import copy
 import json
 import random
+import time
 from dataclasses import dataclass, field
 
 from channels.db import database_sync_to_async
 
 from partyhub.gamekit import AUDIENCE, TABLE
-from partyhub.rooms import publish as publish_module
-from partyhub.rooms import services
-from partyhub.rooms import selectors
+from partyhub.rooms.access import selectors
+from partyhub.rooms.core import schema
+from partyhub.rooms.domain import roomactions
+from partyhub.rooms.live import publish as publish_module
+from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room
-from tests.rooms.wsclient import Client
+from tests.rooms.wsclient import Client, until_quiet
 
-ROOM_ACTIONS = {"start", "kick", "pause", "resume", "end", "again", "lock", "unlock",
-                "settings", "add_bot", "take_seat", "approve_claim", "deny_claim", "unban"}
+ROOM_ACTIONS = frozenset(schema.SCHEMA)   # the room's own actions: the server's list, never a copy
 
 
 @dataclass
@@ -64,14 +66,15 @@ AUDIENCE_SOCKETS = {"aud": AUDIENCE, "pass": "@audience-pass", "spec": None}   #
 
 async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_steps=3000,
                         reconnect_every=25, choose=None, fire=True, audience=False,
-                        audience_choose=None, audience_rate=0.35) -> Recording:
+                        audience_choose=None, audience_rate=0.35, prepare=None) -> Recording:
     """Drive a game to its end by random legal actions; returns the recording.
 
     `audience`: besides the anonymous audience socket ("aud", viewer AUDIENCE), an audience
     pass's socket ("pass", viewer "@audience-pass") and a spectator seat joined once the game
     runs ("spec", viewer its player id) also take part, and each of the three acts now and
     then (chance `audience_rate` per step) with one of the audience actions its view offers
-    (`audience_choose(view, acts, rnd)` picks, free text filled by default)."""
+    (`audience_choose(view, acts, rnd)` picks, free text filled by default). `prepare(code,
+    seats)`, when given, runs (sync) on the new room before its game is started."""
     rnd = random.Random(seed)
     rec = Recording()
     original = publish_module.publish
@@ -82,11 +85,13 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
         await original(change)
 
     publish_module.publish = recording_publish
-    import partyhub.rooms.consumers as consumers
+    import partyhub.rooms.transport.consumers as consumers
     consumers.publish = recording_publish
     try:
         code, host, seats = await database_sync_to_async(make_room)(players)
         rec.code = code
+        if prepare is not None:
+            await database_sync_to_async(prepare)(code, seats)
         viewers = {"tv": TABLE, "aud": AUDIENCE, **{s.player_id: s.player_id for s in seats}}
         conns = {"tv": Client(code, host), "aud": Client(code)}
         for s in seats:
@@ -118,7 +123,7 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
             ready = [(k, [a for a in c.view["actions"] if a["type"] not in ROOM_ACTIONS])
                      for k, c in conns.items() if c.view and k not in outsiders]
             ready = [(k, acts) for k, acts in ready if acts]
-            if not ready and await _settle(conns, viewers, rec):
+            if not ready and await _settle(conns, viewers, rec, news=not fire):
                 continue                  # frames were still on their way: look again
             if not ready:
                 if not fire:
@@ -174,31 +179,46 @@ def _post(path, body):
 
 
 async def _drain(conns, viewers, rec):
-    for key, c in conns.items():
-        while not await c.comm.receive_nothing(timeout=0.02):
-            out = await c.comm.receive_output(1)
-            if out["type"] != "websocket.send":
-                continue
-            text = out["text"]
-            frame = c.held.take(json.loads(text))     # a view's drawings: its blobs frame
-            if frame["t"] == "view":
-                if frame["v"] > c.version:
-                    c.version, c.view = frame["v"], frame["d"]
-                rec.frames.append((viewers[key], frame["v"], text))
-            elif frame["t"] == "blobs":      # checked against the state of the view it precedes
-                rec.frames.append((viewers[key], frame["v"], text))
-            else:
-                rec.frames.append((viewers[key], None, text))
+    """Record every frame the connections were sent until none gets one for 20 ms."""
+    keys = list(conns)
+    for i, out in await until_quiet([conns[k].comm for k in keys], 0.02):
+        if out["type"] != "websocket.send":
+            continue
+        key = keys[i]
+        c, text = conns[key], out["text"]
+        frame = c.held.take(json.loads(text))     # a view's drawings: its blobs frame
+        if frame["t"] == "view":
+            if frame["v"] > c.version:
+                c.version, c.view = frame["v"], frame["d"]
+            rec.frames.append((viewers[key], frame["v"], text))
+        elif frame["t"] == "blobs":      # checked against the state of the view it precedes
+            rec.frames.append((viewers[key], frame["v"], text))
+        elif frame["t"] == "pong":       # the answer to _settle's ping
+            c.pongs += 1
+        else:
+            rec.frames.append((viewers[key], None, text))
 
 
-async def _settle(conns, viewers, rec, seconds=2.0) -> bool:
-    """Nobody seems to have an action: wait a little for frames still in flight (a busy
-    machine). True if any frame arrived."""
+async def _settle(conns, viewers, rec, seconds=2.0, news=False) -> bool:
+    """Nobody seems to have an action: make sure no frame is still on its way before a timer
+    is fired (a busy machine). A socket answers a ping only after the frames sent before it
+    (the actions applied, their views published); then every socket must reach the room's
+    committed version. `news`: the test fires the timers itself (play_recorded's `fire`
+    off), so wait for a frame too. Waits for those, at most `seconds`. True if any frame
+    arrived."""
     before = len(rec.frames)
-    tv = conns["tv"]
-    if not await tv.comm.receive_nothing(timeout=seconds):
-        pass
+    end = time.monotonic() + seconds
+    asked = {k: c.pongs for k, c in conns.items()}
+    for c in conns.values():
+        await c.send({"t": "ping", "d": {"c": "settle"}})
     await _drain(conns, viewers, rec)
+    while any(c.pongs <= asked[k] for k, c in conns.items()) and time.monotonic() < end:
+        await _drain(conns, viewers, rec)
+    version = (await database_sync_to_async(selectors.room_get)(rec.code)).version
+    while any(c.version < version for c in conns.values()) and time.monotonic() < end:
+        await _drain(conns, viewers, rec)
+    while news and len(rec.frames) == before and time.monotonic() < end:
+        await _drain(conns, viewers, rec)
     return len(rec.frames) > before
 
 

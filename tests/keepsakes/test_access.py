@@ -5,8 +5,8 @@ import re
 import pytest
 
 from partyhub.keepsakes import access
-from partyhub.rooms import lifecycle, services
 from partyhub.rooms.models import Keepsake, KeepsakeLink, Room
+from partyhub.rooms.write import lifecycle, services
 from tests.rooms.helpers import make_room, player, start_count, tv
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +64,29 @@ def test_a_kicked_player_loses_the_gallery(client):
     assert client.get(url).status_code == 200
     services.room_apply(code, tv(), None, {"type": "kick", "player": seats[2].player_id})
     assert client.get(url).status_code == 403
+
+
+def test_a_kicked_players_pass_stays_dead_when_someone_else_is_given_the_seat(client):
+    """Issue 31: a spectator's claim of the kicked seat, approved on the TV, un-kicked the seat,
+    and the kicked player's old pass opened the gallery again."""
+    code, _, seats = played(3)
+    url = gallery_url(client, code, seats[2].token)
+    services.room_apply(code, tv(), None, {"type": "kick", "player": seats[2].player_id})
+    assert client.get(url).status_code == 403
+    _, late, late_token = services.seat_join(code, "Late")
+    change = services.room_apply(code, player(late), None, {"type": "take_seat", "player": seats[2].player_id})
+    services.room_apply(code, tv(), None, {"type": "approve_claim", "claim": change.room.claims[0]["id"]})
+    assert client.get(url).status_code == 403
+    assert client.get(gallery_url(client, code, late_token)).status_code == 200    # the seat's new holder
+
+
+def test_a_pass_ends_when_its_seat_moves_to_another_phone(client):
+    code, _, seats = make_room(2)
+    url = gallery_url(client, code, seats[1].token)
+    _, claim, token = services.seat_claim(code, "P2")
+    services.room_apply(code, tv(), None, {"type": "approve_claim", "claim": claim["id"]})
+    assert client.get(url).status_code == 403
+    assert client.get(gallery_url(client, code, token)).status_code == 200
 
 
 def test_the_host_shares_a_link_anyone_can_open_until_it_is_revoked(client):
@@ -148,3 +171,15 @@ def test_the_share_form_needs_the_pages_csrf_token():
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
     made = browser.post(f"/r/{code}/keepsakes", {"k": key, "do": "share", "csrfmiddlewaretoken": token})
     assert made.status_code == 200 and KeepsakeLink.objects.filter(room__code=code).exists()
+
+
+@pytest.mark.parametrize("language,text", [("uk", "Ця галерея закрита."), ("ru", "Эта галерея закрыта.")])
+def test_the_refusal_speaks_the_rooms_language(client, language, text):
+    """The 403 page spoke the browser's language (English here), not the room's."""
+    code, _, _ = make_room(1, language=language)
+    for page in (client.get(f"/r/{code}/keepsakes?k=forged"),
+                 client.get(f"/r/{code}/keepsakes?k=forged", HTTP_ACCEPT_LANGUAGE="en")):
+        assert page.status_code == 403
+        assert text in page.content.decode() and f'lang="{language}"' in page.content.decode()
+    unknown = client.get("/r/ZZZZZZ/keepsakes?k=forged", HTTP_ACCEPT_LANGUAGE="ru")
+    assert unknown.status_code == 404 and 'lang="ru"' in unknown.content.decode()

@@ -8,8 +8,8 @@ from PIL import Image
 
 from games.sketch.rules import GAME as SKETCH
 from partyhub.keepsakes import drawings
-from partyhub.rooms import services
 from partyhub.rooms.models import Keepsake, Room, StreamItem
+from partyhub.rooms.write import services
 from tests.keepsakes.test_access import gallery_url
 from tests.rooms.helpers import make_room, player, tv
 
@@ -105,26 +105,3 @@ def test_a_finished_sketch_game_serves_its_drawing_as_png_and_replay(client):
     assert client.get(f"/r/{code}/keepsakes/{kept.game_no}/drawing/0.png").status_code == 403
     assert client.get(f"/r/{code}/keepsakes/{kept.game_no}/drawing/1.png?k={key}").status_code == 404
     assert client.get(f"/r/{code}/keepsakes/{kept.game_no}/drawing/0.svg?k={key}").status_code == 404
-
-
-def test_made_pictures_are_kept_a_while_bounded_and_forgotten_with_their_room(monkeypatch):
-    made = []
-
-    def make(tag):
-        made.append(tag)
-        return str(tag).encode()
-    drawings.forget(-1)
-    for n in range(drawings.CACHE_ENTRIES + 5):
-        drawings.cached((-1, 1, n, "png"), lambda n=n: make(n))
-    assert drawings.cached((-1, 1, drawings.CACHE_ENTRIES + 4, "png"), lambda: make("again")) \
-        == str(drawings.CACHE_ENTRIES + 4).encode()
-    assert "again" not in made
-    assert len(drawings._cache) <= drawings.CACHE_ENTRIES
-    drawings.cached((-1, 1, 0, "png"), lambda: make("first again"))       # the oldest went first
-    assert "first again" in made
-    clock = [drawings.time.monotonic() + drawings.CACHE_SECONDS + 1]
-    monkeypatch.setattr(drawings.time, "monotonic", lambda: clock[0])
-    drawings.cached((-1, 1, 1, "png"), lambda: make("stale"))              # too old: made again
-    assert "stale" in made
-    drawings.forget(-1)
-    assert not [k for k in drawings._cache if k[0] == -1]

@@ -1,7 +1,8 @@
 """Clients for the crash tests: bots that keep account of what the server acknowledged.
 
-A `Player` plays like partyhub.bots (it picks among the actions its view offers) but sends
-one action at a time followed by a ping. A socket handles its frames in order, so the pong
+A `Player` plays like partyhub.bots (it picks among the actions its view offers, choosing again
+in the same view when refused: bots/turn.py, over the bots' reconnecting loop, bots/client.py
+`dial`) but sends one action at a time followed by a ping. A socket handles its frames in order, so the pong
 comes after the action was applied (the view of that version came first) or refused (an
 `error` with its id came first). An action whose pong arrived without an error is
 *acknowledged*: committed, and still there after any crash. One whose socket died before the
@@ -24,6 +25,12 @@ import websockets
 
 from partyhub import bots
 from partyhub.blobs import Held
+from partyhub.bots.client import Redial, dial
+from partyhub.bots.turn import Turn
+
+# behind a proxy: a server gone (refused, reset, a 502) is the next URL's turn, soon
+REDIAL = Redial(first=0.1, most=0.1, spread=2, open_timeout=3,
+                drops=(OSError, websockets.WebSocketException, asyncio.TimeoutError))
 
 
 class Player:
@@ -31,11 +38,10 @@ class Player:
         self.bases, self.code, self.token, self.player_id = list(bases), code, token, player_id
         self.rnd = random.Random(seed)
         self.think, self.strokes = think, strokes
-        self.view, self.version = None, -1
+        self.turn = Turn()      # the newest view, its version, the actions refused in it
         self.hold = False
         self.sent = []          # [{"id", "d", "v", "fate": "acked"|"refused"|"unknown"|"pending"}]
         self.pending = None
-        self.failed = set()     # templates refused in the current view
         self.stroke_log = []    # [{"id", "board", "p", "echo": time or None}]
         self.connects = 0
         self.view_connect = 0   # the connection that brought the newest view
@@ -45,6 +51,14 @@ class Player:
         self.ws = None
         self.task = None
         self._seq = 0
+
+    @property
+    def view(self):
+        return self.turn.view
+
+    @property
+    def version(self):
+        return self.turn.version
 
     # -- accounting
     def acked(self):
@@ -82,24 +96,17 @@ class Player:
 
     # -- the connection loop: reconnect, next URL on failure
     async def _run(self):
-        i = 0
-        while True:
-            base = self.bases[i % len(self.bases)]
-            url = base.replace("http", "ws", 1) + f"/ws/rooms/{self.code}?token={self.token}"
-            try:
-                async with websockets.connect(url, max_size=2 ** 22, open_timeout=3) as ws:
-                    self.ws = ws
-                    self.connects += 1
-                    self.bases_used.append(base)
-                    await self._session(ws)
-            except asyncio.CancelledError:
-                raise
-            except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
-                pass
+        await dial(self.bases, self.code, self.token, self._connected, self.rnd, REDIAL)
+
+    async def _connected(self, ws, base):
+        self.ws = ws
+        self.connects += 1
+        self.bases_used.append(base)
+        try:
+            await self._session(ws)
+        finally:
             self.ws = None
             self._lost()
-            i += 1
-            await asyncio.sleep(0.1 + self.rnd.random() * 0.2)
 
     def _lost(self):
         if self.pending is not None:
@@ -126,10 +133,8 @@ class Player:
             f = held.take(json.loads(raw))
             t = f.get("t")
             if t == "view":
-                if f["v"] > self.version:
-                    self.version, self.view = f["v"], f["d"]
+                if self.turn.seen(f["d"], f["v"]):
                     self.view_connect = self.connects
-                    self.failed = set()
             elif t == "error":
                 ref = f["d"].get("ref")
                 if self.pending is not None and ref == self.pending["id"]:
@@ -141,7 +146,7 @@ class Player:
                 if p is not None and f["d"].get("c") == p["seq"]:
                     if "error" in p:
                         p["fate"] = "refused"
-                        self.failed.add(p["template"])
+                        self.turn.refused(p["id"])
                     else:
                         p["fate"] = "acked"
                         p["acked_v"] = self.version
@@ -154,20 +159,21 @@ class Player:
             self.changed.set()
 
     async def _act(self, ws):
-        offered = [a for a in self.view.get("actions", []) if self._allowed(a)]
-        action = bots.choose(offered, self.view["room"].get("language", "en"), self.rnd, self.failed)
+        action = self.turn.choose(self.rnd, pick=self._pick)
         if action is None:
             return
-        template = next(a for a in offered if a.get("type") == action["type"] and
-                        all(action.get(k) == v for k, v in a.items() if v is not None))
         self._seq += 1
-        entry = {"id": uuid.uuid4().hex, "d": action, "v": self.version, "seq": self._seq,
-                 "fate": "pending", "template": json.dumps(template, sort_keys=True),
-                 "at": time.time()}
+        entry = {"id": self.turn.ref, "d": action, "v": self.version, "seq": self._seq,
+                 "fate": "pending", "template": self.turn.key, "at": time.time()}
         self.pending = entry
         self.sent.append(entry)
         await ws.send(json.dumps({"t": "act", "id": entry["id"], "d": action}))
         await ws.send(json.dumps({"t": "ping", "d": {"c": self._seq}}))
+
+    def _pick(self, view, rnd, failed):
+        """A random offered action (bots.choose), not the strategy's: any move may be lost."""
+        offered = [a for a in view.get("actions", []) if self._allowed(a)]
+        return bots.choose(offered, view["room"].get("language", "en"), rnd, failed)
 
     def _allowed(self, a):
         # sketch: a board that has a word keeps it (a new word would wipe its strokes)
@@ -227,6 +233,24 @@ class PostgresLog(SqliteLog):
     def __init__(self, url):
         self.url = url
 
+    def sessions(self, app: str) -> int:
+        """How many sessions of the database a client named `app` (its PGAPPNAME) has."""
+        (n,), = self._q("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                        "AND application_name = ?", (app,))
+        return n
+
+    def wait_ended(self, app: str, timeout=20) -> None:
+        """Wait until the sessions of a killed process (PGAPPNAME `app`) have ended. kill -9
+        ends the process, not its sessions: a statement it sent runs on in its backend and
+        may still commit (an unlocked game action waiting for the room's row lock, a COMMIT
+        in the socket's buffer). Only once they are gone is the fate of its last actions
+        final (settle). Synchronous on purpose: no other task runs meanwhile."""
+        end = time.monotonic() + timeout
+        while self.sessions(app):
+            if time.monotonic() > end:
+                raise TimeoutError(f"the sessions of {app} did not end")
+            time.sleep(0.02)
+
     def _q(self, sql, args=()):
         import psycopg
         with psycopg.connect(self.url, autocommit=True) as db:
@@ -279,7 +303,8 @@ def check_acknowledged(log, code, players) -> int:
 def settle(log, code, players) -> None:
     """Right after a restart (players held), decide each action whose socket died before its
     pong (or is dying: its pong will never come): applied if its id is among the seat's last
-    applied ids. The server that could have applied it is gone, so the answer cannot change;
+    applied ids. The server that could have applied it is gone (and so are its database
+    sessions: PostgresLog.wait_ended, before this), so the answer cannot change;
     decided later, once the seat has applied 32 more actions, the ids would no longer tell,
     and a lost action that a later one repeats word for word (the same vote sent again after
     reconnecting) would be matched to that one's log entry."""

@@ -58,7 +58,8 @@ async def cluster_game(tmp_path, pg_url, what: str) -> dict:
     """what: "redis" (restart Redis mid-game) or "kill" (kill -9 process A mid-game)."""
     redis = PrivateRedis(tmp_path).start()
     env = {"DATABASE_URL": pg_url, "REDIS_URL": redis.url, "TIMEKEEPER_INTERVAL": "0.1"}
-    a = Daphne(tmp_path, env).migrate().start()
+    a_app = f"partyhub-a-{redis.port}"     # A's sessions, to see them end after its kill
+    a = Daphne(tmp_path, {**env, "PGAPPNAME": a_app}).migrate().start()
     b = Daphne(tmp_path, env).start()
     log = PostgresLog(pg_url)
     players, figures = [], {"what": what}
@@ -84,7 +85,11 @@ async def cluster_game(tmp_path, pg_url, what: str) -> dict:
         else:
             on_a = [p for p in players if p.bases_used and p.bases_used[-1] == a.base]
             a.kill()
-            settle(log, code, on_a)     # before they reconnect (no await since the kill)
+            # A's last statements may still commit in its sessions; once those have ended
+            # the fate of its players' unanswered actions is final. No await since the kill:
+            # they are settled before they reconnect.
+            log.wait_ended(a_app)
+            settle(log, code, on_a)
             tv = await Conn(b.base, code, host).open()
             for p in on_a:
                 await p.wait(lambda v, p=p: p.bases_used[-1] == b.base and p.ws is not None)

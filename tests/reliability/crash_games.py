@@ -36,7 +36,8 @@ def _scores(v):
 SCENARIOS = {
     "association": {
         "players": 4, "busy": lambda g: g["phase"] in ("submit", "vote"),
-        "options": {"submit_seconds": 4, "vote_seconds": 4, "on_timeout": "skip"},
+        # the reveal ends by its timer: bots never press `next` (issue 27), and the default is 20 s
+        "options": {"submit_seconds": 4, "vote_seconds": 4, "reveal_seconds": 1, "on_timeout": "skip"},
         # submit falls due with two cards down: the latecomers sit out, the vote begins
         "timer": lambda g: g["phase"] == "submit" and g["table_count"] >= 2,
         "keep": lambda v: (v["game"]["hand"], v["game"].get("mine"), _scores(v))},

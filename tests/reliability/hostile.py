@@ -23,7 +23,7 @@ GAME_TYPES = {
     "sketch": {"draw", "stroke", "undo", "clear", "guess", "feedback"},
 }
 ALL_TYPES = set().union(*GAME_TYPES.values())
-# The audience's actions (issue 22; partyhub/rooms/audience.py): their own budget per socket
+# The audience's actions (issue 22; partyhub/rooms/relay/audience.py): their own budget per socket
 # (audience_per_second 5, burst 10), so the fuzzer paces them (Fuzz.pace_audience).
 AUDIENCE_GAME_TYPES = {"association": {"audience_vote"}, "jinx": {"audience_predict"},
                        "klepka": set(), "sketch": {"audience_guess"}}
@@ -258,7 +258,7 @@ class Mutator:
         return dumps(envelope(fill(rnd.choice(cands), rnd), rnd))
 
     def _replay(self, ctx):
-        from partyhub.rooms.services import RECENT_IDS     # ids older than that are forgotten
+        from partyhub.rooms.write.services import RECENT_IDS     # ids older than that are forgotten
         return self.rnd.choice(ctx["replay"][-(RECENT_IDS - 2):])
 
     def _audience(self, ctx):

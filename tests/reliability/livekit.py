@@ -77,13 +77,13 @@ def server_errors(daphne) -> list:
 
 
 def rules_crashes(daphne) -> list:
-    """The platform refused a frame because a game's rules raised on it (services.rules_call):
+    """The platform refused a frame because a game's rules raised on it (calls.rules_call):
     [(game.method, exception line)]."""
     text = daphne.log.read_text(errors="replace") if daphne.log.exists() else ""
     out, current = [], None
     for line in text.splitlines():
-        # "game rules raised: jinx.apply(...)" (services.rules_call) and the audience's
-        # "game rules raised: jinx.audience_check" (partyhub/rooms/audience.py)
+        # "game rules raised: jinx.apply(...)" (calls.rules_call) and the audience's
+        # "game rules raised: jinx.audience_check" (partyhub/rooms/relay/audience.py)
         m = re.match(r"game rules raised: ([\w.]+)", line)
         if m:
             current = m.group(1)

@@ -15,13 +15,13 @@ import random
 import statistics
 import time
 
-from partyhub import bots
+from partyhub.bots import client as botclient
 from tests.liveserver import Conn, Daphne, http
 
 ROOMS = [("count", 3, {"target": 12}), ("sketch", 3, {"round_seconds": 5}),
          ("jinx", 4, {"pick_seconds": 3, "next_turn_seconds": 1}),
          ("klepka", 3, {"table": "6x8", "reveal_seconds": 0}),
-         ("association", 3, {"target_score": 6, "submit_seconds": 5, "vote_seconds": 5})]
+         ("association", 3, {"target_score": 6, "submit_seconds": 5, "vote_seconds": 5, "reveal_seconds": 2})]
 
 
 def rss_kib(pid: int) -> int:
@@ -47,8 +47,8 @@ async def _room(base, game, players, options, seed, stats):
     rnd = random.Random(seed)
     tasks = []
     for i in range(players):
-        seat = await bots.join(base, code, rnd)
-        tasks.append(asyncio.create_task(bots.play(base, code, seat["token"], random.Random(seed * 100 + i),
+        seat = await botclient.join(base, code, rnd)
+        tasks.append(asyncio.create_task(botclient.play(base, code, seat["token"], random.Random(seed * 100 + i),
                                                    think=(0.05, 0.3))))
     await tv.wait(lambda v: sum(p["connected"] for p in v["room"]["players"]) == players)
     await tv.act({"type": "start", "game": game, "options": options})

@@ -178,8 +178,10 @@ class Table:
 
 
 def score_of(state, seat):
+    """The seat's score by the rules' count at the end (every own board still held costs 1;
+    the live score of a game still running counts only the penalties decided so far)."""
     from games.sketch.rules import GAME
-    return GAME.scores(state)[seat]
+    return GAME.scores({**state, "phase": "over"})[seat]
 
 
 async def run(server, trials):

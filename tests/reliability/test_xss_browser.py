@@ -42,7 +42,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PAYLOADS = ['<img src=x onerror=window.__xss=1>', '<svg/onload=window.__xss=1>',
             '"><script>window.__xss=1</script>']
-# Names are at most 32 characters (partyhub/rooms/seating.py NAME_MAX): the same attacks,
+# Names are at most 32 characters (partyhub/rooms/core/seating.py NAME_MAX): the same attacks,
 # shortened (an inline handler runs in sloppy mode, so `__xss=1` sets window.__xss).
 NAMES = ['<img src=x onerror=__xss=1>', '<svg/onload=__xss=1>', '"><script>__xss=1</script>']
 INIT = "window.__xss = 0;"
@@ -192,7 +192,7 @@ async def test_payloads_render_as_text(tmp_path, chromium_path):
             normal = ["apple", "house", "cat", "tree", "boat"]
             words = "\n".join([normal[0], PAYLOADS[0], normal[1], PAYLOADS[1], normal[2], PAYLOADS[2],
                                normal[3], normal[4]])
-            rounds = 7
+            rounds = 12    # the phones pick and draw each payload word in the first round (CI runs under load)
             await start(ctl, "sketch", {"round_seconds": rounds, "words": words})
             state, _, _ = db_room_state(tmp_path, code)
             owner = {w: s for s, cards in state["cards"].items() for card in cards for w in card}

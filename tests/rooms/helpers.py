@@ -1,7 +1,7 @@
 """Small helpers for room tests: a room with seats, actors, the count game started."""
-from partyhub.rooms import services
-from partyhub.rooms import selectors
-from partyhub.rooms.selectors import Actor
+from partyhub.rooms.access import selectors
+from partyhub.rooms.access.selectors import Actor
+from partyhub.rooms.write import services
 
 
 def make_room(n=3, language="en"):

@@ -1,4 +1,4 @@
-"""Checks that partyhub/rooms/rows.py reads and writes the rows the ORM would.
+"""Checks that partyhub/rooms/store/rows.py reads and writes the rows the ORM would.
 
 `check_all()` runs inside a configured Django (the SQLite test database in-process, or a
 PostgreSQL database in a subprocess: `python -m tests.rooms.rows_check`, DATABASE_URL set).
@@ -9,9 +9,10 @@ from __future__ import annotations
 def check_reads_match_the_orm():
     from django.db import transaction
 
-    from partyhub.rooms import rows, services
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Room
-    from partyhub.rooms.selectors import Actor
+    from partyhub.rooms.access.selectors import Actor
     from tests.rooms.helpers import make_room, player, start_count
 
     code, _, seats = make_room(3, "uk")
@@ -32,7 +33,7 @@ def check_reads_match_the_orm():
 def check_writes_match_the_orm():
     from django.db import transaction
 
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from partyhub.rooms.models import Event, Room
     from tests.rooms.helpers import make_room
 
@@ -63,7 +64,7 @@ def check_writes_match_the_orm():
 def check_stream_items_are_seen_by_the_locking_read():
     from django.db import transaction
 
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from partyhub.rooms.models import Room, StreamItem
     from tests.rooms.helpers import make_room, start_count
 
@@ -91,7 +92,7 @@ def check_skip_locked_passes_over_a_locked_room():
 
     from django.db import connection, transaction
 
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from tests.rooms.helpers import make_room
 
     if not connection.features.has_select_for_update_skip_locked:
@@ -122,7 +123,7 @@ def check_skip_locked_passes_over_a_locked_room():
 
 def check_conditional_writes_need_the_version_read():
     """PostgreSQL only: the unlocked write lands with its events, or not at all."""
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from partyhub.rooms.models import Event, Room, StreamItem
     from tests.rooms.helpers import make_room
 
@@ -159,8 +160,9 @@ def check_concurrent_actions_are_each_applied_once():
 
     from django.db import connection
 
-    from partyhub.rooms import rows, services
-    from partyhub.rooms.errors import ServiceError
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
+    from partyhub.rooms.core.errors import ServiceError
     from partyhub.rooms.models import Event, Room
     from tests.rooms.helpers import make_room, player, start_count
 
@@ -203,7 +205,8 @@ def check_concurrent_actions_are_each_applied_once():
 
 
 def check_seats_match_the_orm():
-    from partyhub.rooms import rows, services
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Room, Seat
     from tests.rooms.helpers import make_room, tv
 
@@ -226,7 +229,7 @@ def check_seats_match_the_orm():
 
 
 def check_inserted_seats_match_the_orm():
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from partyhub.rooms.models import Room, Seat
     from tests.rooms.helpers import make_room
 
@@ -254,7 +257,7 @@ def check_committed_rooms_thaw_as_read():
     import msgpack
     from django.db import transaction
 
-    from partyhub.rooms import rows
+    from partyhub.rooms.store import rows
     from tests.rooms.helpers import make_room, start_count
 
     code, _, _ = make_room(2)
@@ -280,7 +283,8 @@ def check_a_committed_room_is_decided_on_without_a_read():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from partyhub.rooms import rows, services
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Event, Room
     from tests.rooms.helpers import make_room, player, start_count
 
@@ -300,7 +304,7 @@ def check_a_committed_room_is_decided_on_without_a_read():
     assert back.recent == change.room.recent
     assert Event.objects.filter(room=back, version=known + 1, type="action").count() == 1
     # a duplicate is refused on the committed room as on a read one
-    from partyhub.rooms.errors import ServiceError
+    from partyhub.rooms.core.errors import ServiceError
     try:
         services.room_apply(code, player(seats[1]), "c2", {"type": "say", "text": "two"}, known=known + 1)
         raise AssertionError("a duplicate action id was applied")
@@ -318,7 +322,8 @@ def check_a_stale_committed_room_loses_nothing():
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from partyhub.rooms import rows, services, store
+    from partyhub.rooms.store import rows, store
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Event, Room
     from tests.rooms.helpers import make_room, player, start_count, tv
 
@@ -360,7 +365,10 @@ def check_a_row_from_another_process_is_decided_on():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from partyhub.rooms import fanout, publish, rows, services, store
+    from partyhub.rooms.live import publish
+    from partyhub.rooms.relay import fanout
+    from partyhub.rooms.store import rows, store
+    from partyhub.rooms.write import services
     from tests.rooms.helpers import make_room, player, start_count
 
     if not rows.unlocked_writes():
@@ -398,8 +406,10 @@ def check_a_closed_room_is_not_reopened_by_a_kept_row():
     """PostgreSQL only: a process that still keeps a room's committed row from before the room
     was closed (another process closed it) decides on it, but its conditional write fails on
     the version the close bumped, and the action is refused on the room as read: closed."""
-    from partyhub.rooms import clock, lifecycle, rows, services, store
-    from partyhub.rooms.errors import ServiceError
+    from partyhub.rooms.store import rows, store
+    from partyhub.rooms.timers import clock
+    from partyhub.rooms.write import lifecycle, services
+    from partyhub.rooms.core.errors import ServiceError
     from partyhub.rooms.models import Room
     from tests.rooms.helpers import make_room, player, start_count
 
@@ -427,7 +437,8 @@ def check_a_games_last_action_writes_its_keepsake():
     """The action that ends a game writes the game's keepsake with the room row; on PostgreSQL
     it takes the locked path (the unlocked write is one conditional statement), and the
     game's earlier actions still take the unlocked one."""
-    from partyhub.rooms import services, store
+    from partyhub.rooms.store import store
+    from partyhub.rooms.write import services
     from partyhub.rooms.models import Keepsake
     from tests.rooms.helpers import make_room, player, start_count
 
@@ -471,7 +482,7 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from partyhub.rooms import registry
+    from partyhub.rooms.gateway import registry
     from tests.testgame.rules import GAME
     registry.register(GAME)
     call_command("migrate", verbosity=0)

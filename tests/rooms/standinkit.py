@@ -7,9 +7,11 @@ import random
 from channels.db import database_sync_to_async
 
 from partyhub import bots
-from partyhub.rooms import registry, roomactions, timekeeper
+from partyhub.rooms.domain import roomactions
+from partyhub.rooms.gateway import registry
+from partyhub.rooms.live import timekeeper
+from partyhub.rooms.live.publish import publish
 from partyhub.rooms.models import Event, Room
-from partyhub.rooms.publish import publish
 from tests.rooms.wsclient import Client
 
 

@@ -22,10 +22,13 @@ from hypothesis import strategies as st
 
 from partyhub.decks import options as deck_options
 from partyhub.gamekit import PACED, timed
-from partyhub.rooms import registry, selectors, services, store
-from partyhub.rooms.errors import MESSAGES, ServiceError
+from partyhub.rooms.access import selectors
+from partyhub.rooms.access.selectors import Actor
+from partyhub.rooms.core.errors import MESSAGES, ServiceError
+from partyhub.rooms.gateway import registry
 from partyhub.rooms.models import Event
-from partyhub.rooms.selectors import Actor
+from partyhub.rooms.store import store
+from partyhub.rooms.write import services
 from tests.rooms.optiongen import broken_options, chosen, join_codes, room_action_codes, valid_options
 
 T0 = 1_700_000_000_000

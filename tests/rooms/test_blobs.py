@@ -74,7 +74,7 @@ def _event(v, *drawings):
 async def test_a_socket_sends_each_value_once_and_again_only_after_a_view_without_it():
     import asyncio
 
-    from partyhub.rooms.consumers import RoomConsumer
+    from partyhub.rooms.transport.consumers import RoomConsumer
 
     sock, wire = RoomConsumer(), []
 

@@ -3,7 +3,8 @@ import pytest
 from channels.db import database_sync_to_async
 from prometheus_client import REGISTRY
 
-from partyhub.rooms import clock, timekeeper
+from partyhub.rooms.live import timekeeper
+from partyhub.rooms.timers import clock
 from tests.rooms.helpers import make_room, start_count
 from tests.rooms.wsclient import Client
 
@@ -67,7 +68,7 @@ def test_a_fired_deadline_is_counted_once():
     code, _, _ = make_room(2)
     start_count(code, target=50, turn_seconds=1)
     before = sample("partyhub_timers_fired_total")
-    from partyhub.rooms import services
+    from partyhub.rooms.write import services
     changes = timekeeper.fire_due(clock.wall_ms() + 5000)
     assert len(changes) == 1
     assert sample("partyhub_timers_fired_total") == before + 1

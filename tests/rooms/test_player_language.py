@@ -9,9 +9,10 @@ from channels.db import database_sync_to_async
 
 from games.sketch.rules import words as sketch_words
 from partyhub.gamekit import TABLE
-from partyhub.rooms import services, viewmodel
-from partyhub.rooms.errors import ServiceError
+from partyhub.rooms.core.errors import ServiceError
 from partyhub.rooms.models import Seat
+from partyhub.rooms.views import viewmodel
+from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room, player, tv
 from tests.rooms.wsclient import Client
 

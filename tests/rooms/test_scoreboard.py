@@ -3,7 +3,8 @@ wins of each player and the last few games (partyhub/rooms/scoreboard.py)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from partyhub.rooms import scoreboard, services
+from partyhub.rooms import scoreboard
+from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room, player, room, start_count, tv
 
 PLAYERS = ["p1", "p2", "p3", "p4"]

@@ -101,13 +101,26 @@ async def test_audience_votes_on_both_processes_count_once_in_the_fold(
                 await fan.act({"type": "predict", "n": 2})     # a changed vote counts once
         for i, fan in enumerate(fans):
             await fan.wait(lambda v: sum(f["t"] == "mine" for f in fan.frames) == 1 + i % 2)
-        await tv.wait(lambda v: any(f["t"] == "tally" and f["d"]["seq"] == 9 for f in tv.frames))
-        assert max(f["d"]["voters"] for f in tv.frames if f["t"] == "tally") == 6
+        # F0's pass on the other process too: the same voter, its vote changed there
+        status, p0 = http("POST", f"{a.base}/api/rooms/{code}/audience", {"name": "Twin"})
+        twin_a = await Conn(a.base, code, p0["token"]).open()
+        twin_b = await Conn(b_base, code, p0["token"]).open()
+        await twin_a.wait(lambda v: v["actions"])
+        await twin_a.act({"type": "predict", "n": 1})
+        await twin_a.wait(lambda v: any(f["t"] == "mine" for f in twin_a.frames))
+        await twin_b.wait(lambda v: v["actions"])
+        await twin_b.act({"type": "predict", "n": 3})
+        await twin_b.wait(lambda v: any(f["t"] == "mine" and f["d"]["ref"] for f in twin_b.frames))
+        assert [f["d"]["votes"] for f in twin_b.frames if f["t"] == "mine" and f["d"]["ref"]] == [{"n": 3}]
+        await tv.wait(lambda v: any(f["t"] == "tally" and f["d"]["seq"] == 11 for f in tv.frames))
+        last = max((f["d"] for f in tv.frames if f["t"] == "tally"), key=lambda d: d["seq"])
+        assert last["voters"] == 7 and last["anonymous"] == 0
         turn = tv.view["game"]["turn"]
         phone = next(p for p, s in zip(phones, seats) if s["player_id"] == turn)
         await phone.act({"type": "add", "n": 2})
         await tv.wait(lambda v: v["game"]["audience"])
         folded = tv.view["game"]["audience"]
-        assert len(folded) == 1 and folded[0]["voters"] == 6 and folded[0]["votes"] == {"1": 3, "2": 3}
+        assert len(folded) == 1 and folded[0]["voters"] == 7
+        assert folded[0]["votes"] == {"1": 3, "2": 3, "3": 1}
         assert folded[0]["right"] == ["F1", "F3", "F5"]
         assert not any(f["t"] == "tally" for fan in fans for f in fan.frames)

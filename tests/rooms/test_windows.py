@@ -1,7 +1,7 @@
 """The per-address windows and counts (a limit per key, never more than max_keys keys in
 memory), and the client address every limit uses."""
-from partyhub.rooms import limits
-from partyhub.rooms.limits import Count, Window, client_address
+from partyhub.http import limits
+from partyhub.http.limits import Count, Window, client_address
 
 
 def test_a_window_allows_the_limit_per_key_then_refuses():

@@ -5,14 +5,17 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
+from partyhub.http import net
 from partyhub.origin import host_allowed, origin_allowed
-from partyhub.rooms import net
 from tests.rooms.helpers import make_room
 from tests.rooms.wsclient import Client
 
 REBOUND = "evil.example:8132"     # the attacker's name, resolving to the party machine
 
 
+# The machine's addresses are read twice here; Docker's tests add and remove bridges, so this
+# runs on their worker, never while a stack comes up (tests/conftest.py: xdist_group).
+@pytest.mark.xdist_group("docker")
 def test_the_default_hosts_are_the_names_the_server_is_reached_by():
     hosts = net.own_hosts("http://party.example:8000")
     assert {"localhost", "127.0.0.1", "[::1]", "party.example", net.lan_address()} <= set(hosts)
@@ -109,3 +112,20 @@ def test_a_post_from_the_servers_own_page_or_from_no_browser_is_served(client):
     for extra in ({}, {"HTTP_ORIGIN": "http://testserver"}, {"HTTP_ORIGIN": "http://127.0.0.1:8000"}):
         r = client.post("/api/rooms", data="{}", content_type="application/json", **extra)
         assert r.status_code == 201, (extra, r.content)
+
+
+@pytest.mark.django_db
+def test_a_refused_host_is_logged_as_one_warning_line_not_a_traceback(client, caplog):
+    import logging
+
+    from django.conf import settings
+    with caplog.at_level(logging.INFO):
+        assert client.get("/api/games", HTTP_HOST=REBOUND).status_code == 400
+    records = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert len(records) == 1
+    record = records[0]
+    assert record.levelname == "WARNING" and record.exc_info is None
+    line = logging.Formatter(settings.LOGGING["formatters"]["text"]["format"]).format(record)
+    assert "\n" not in line and "Traceback" not in line
+    assert "WARNING django.security.DisallowedHost Invalid HTTP_HOST header: 'evil.example:8132'" in line
+    assert "GET /api/games from 127.0.0.1" in line

@@ -6,6 +6,6 @@ class TestGameConfig(AppConfig):
     label = "testgame"
 
     def ready(self):
-        from partyhub.rooms import registry
+        from partyhub.rooms.gateway import registry
         from tests.testgame.rules import GAME
         registry.register(GAME)

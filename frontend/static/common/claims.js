@@ -1,5 +1,6 @@
-// Getting a seat back: the asker's waiting screen, the host's (TV or VIP) requests with
-// Approve / Deny, and the names removed from the room with "let back in".
+// Getting a seat back: the asker's waiting screen, the requests the TV answers with Approve /
+// Refuse (only there, where everyone sees it), and the names removed from the room with "let
+// back in". Hand-overs: handover/handover.js.
 // The server decides everything: these screens show view.room.claims and the offered actions.
 import { h, mount, region } from './dom.js';
 import { t } from './i18n.js';
@@ -8,10 +9,11 @@ import { postJSON, store } from './util.js';
 
 const claimKey = (code) => `partyhub.claim.${code}`;
 
-/** POST /claim: resolves {body} on 202, else {error: code or null, message}. */
-export async function askForSeat(code, name) {
+/** POST /claim {name}, or {token} (a handed seat's old phone): resolves {body} on 202, else
+ * {error: code or null, message}. */
+export async function askForSeat(code, name, oldToken) {
   try {
-    const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/claim`, { name });
+    const r = await postJSON(`/api/rooms/${encodeURIComponent(code)}/claim`, oldToken ? { token: oldToken } : { name });
     if (r.status === 202 && r.body && r.body.token) return { body: r.body };
     const e = (r.body && r.body.error) || {};
     return { error: e.code || null, message: e.message || '' };
@@ -82,27 +84,32 @@ function showClaimWait(root, { code, seat, expires, now, onCancel }) {
 }
 
 function claimText(c) {
+  if (c.back) return t('claims.back_old', { name: c.seat });
   return c.by ? t('claims.takeover', { name: c.name, seat: c.seat }) : t('claims.back', { name: c.seat });
 }
 
-/** The requests the TV or the VIP answers (one card per pending claim), over any screen. */
+/** The pending requests over any screen: the TV answers them; the VIP's phone is told. */
 export function renderRequests(box, view, app) {
   const acts = view.actions || [];
   const answer = (type, id) => acts.find((a) => a.type === type && a.claim === id);
-  const claims = ((view.room && view.room.claims) || []).filter((c) => answer('approve_claim', c.id));
+  const vip = app.page === 'phone' && !!view.you.id && view.room.vip === view.you.id;
+  const claims = ((view.room && view.room.claims) || []).filter((c) => vip || answer('approve_claim', c.id));
   box.hidden = !claims.length;
-  region(box, [t('lang'), claims.map((c) => [c.id, c.name, c.seat, c.by])], () => claims.map((c) => {
+  region(box, [t('lang'), vip, claims.map((c) => [c.id, c.name, c.seat, c.by, c.back, !!answer('approve_claim', c.id)])], () => claims.map((c) => {
     const player = app.players.get(c.player);
-    return h('div', { class: 'request', role: 'alertdialog', 'aria-label': t('claims.title'), dataset: { claim: c.id } },
+    const approve = answer('approve_claim', c.id);
+    return h('div', { class: ['request', approve ? null : 'request-told'], role: approve ? 'alertdialog' : 'status',
+      'aria-label': t('claims.title'), dataset: { claim: c.id } },
       h('div', { class: 'request-text' },
         h('span', { class: 'chip', style: { '--pc': player ? player.color : '#888' }, 'aria-hidden': 'true' },
           player ? player.symbol || '' : '?'),
         h('span', null, claimText(c))),
-      h('div', { class: 'request-buttons' },
-        h('button', { class: 'btn primary big approve', type: 'button', onclick: () => app.act(answer('approve_claim', c.id)) },
+      h('p', { class: 'request-hint' }, t(approve ? 'claims.tv_hint' : 'claims.vip_hint')),
+      approve ? h('div', { class: 'request-buttons' },
+        h('button', { class: 'btn primary big approve', type: 'button', onclick: () => app.act(approve) },
           t('claims.approve')),
         h('button', { class: 'btn danger big deny', type: 'button', onclick: () => app.act(answer('deny_claim', c.id)) },
-          t('claims.deny'))));
+          t('claims.deny'))) : null);
   }));
 }
 

@@ -1,6 +1,7 @@
 // The TV host's decks, in the settings drawer (docs/protocol.md, "Decks"): upload a deck
 // (POST /api/rooms/<code>/decks), list this TV's decks, rename, delete and share its own
-// (PATCH, DELETE /api/decks/<id>, POST /api/decks/<id>/share), and add a friend's deck by
+// (PATCH, DELETE /api/decks/<id>, POST /api/decks/<id>/share, a new code with {new: true},
+// DELETE /api/decks/<id>/share to stop sharing), and add a friend's deck by
 // its share code (POST /api/decks/redeem). The host key of this TV browser
 // (localStorage partyhub.hostKey) says who asks; a TV without one uses the room's host token.
 import { h, region } from './dom.js';
@@ -160,9 +161,10 @@ function deckList(app, token) {
 }
 
 function deckRow(d, app, token) {
+  const said = t('decks.about', { n: d.cards, size: size(d.bytes) });
   const about = h('span', { class: 'deck-about' }, h('b', { class: 'deck-name' }, d.name),
-    h('span', { class: 'hint' }, d.mine ? t('decks.about', { n: d.cards, size: size(d.bytes) })
-      : `${t('decks.about', { n: d.cards, size: size(d.bytes) })} · ${t('decks.shared_with_you')}`));
+    h('span', { class: 'hint' }, !d.mine ? `${said} · ${t('decks.shared_with_you')}`
+      : d.share ? `${said} · ${t('decks.shared_code', { code: d.share })}` : said));
   if (!d.mine) return [about];
   if (list.editing === d.id) {
     const field = h('input', { type: 'text', maxlength: 40, value: list.draft ?? d.name, class: 'deck-rename',
@@ -184,7 +186,7 @@ function deckRow(d, app, token) {
   const open = (what) => () => { Object.assign(list, { editing: null, confirming: null, note: null, error: null, redeemed: null }, what); redraw(); };
   return [about, h('span', { class: 'deck-acts' },
     h('button', { class: 'btn small ghost', type: 'button', onclick: open({ editing: d.id, draft: null }) }, t('decks.rename')),
-    h('button', { class: 'btn small', type: 'button', onclick: () => share(d, token) }, t('decks.share')),
+    h('button', { class: 'btn small', type: 'button', onclick: () => share(d, app, token) }, t('decks.share')),
     h('button', { class: 'btn small ghost danger-text', type: 'button', onclick: open({ confirming: d.id }) }, t('decks.delete')))];
 }
 
@@ -206,11 +208,21 @@ async function change(app, token, method, d, data) {
 
 /* ---------- share: the code, big, over the whole TV ---------- */
 
-async function share(d, token) {
-  const r = await call('POST', `/api/decks/${encodeURIComponent(d.id)}/share`, token);
-  if (r.status !== 200) { list.error = refusal(r.body, r.status); redraw(); return; }
-  list.share = { name: d.name, code: r.body.code, url: r.body.url };
+async function share(d, app, token, data) {
+  const r = await call('POST', `/api/decks/${encodeURIComponent(d.id)}/share`, token, data);
+  if (r.status !== 200) { list.error = refusal(r.body, r.status); list.share = null; redraw(); return; }
+  list.share = { deck: d, app, token, name: d.name, code: r.body.code, url: r.body.url, renewed: Boolean(data), asking: false };
+  if (d.share !== r.body.code) refresh(app, token);   // the row shows the code
   redraw();
+}
+
+/** Stop sharing: the code is dead and friends' TVs that added the deck lose it. */
+async function unshare(s) {
+  const r = await call('DELETE', `/api/decks/${encodeURIComponent(s.deck.id)}/share`, s.token);
+  list.share = null;
+  if (r.status === 200) Object.assign(list, { error: null, note: t('decks.unshared', { name: s.name }) });
+  else list.error = refusal(r.body, r.status);
+  await refresh(s.app, s.token);
 }
 
 let shareBox = null;
@@ -231,18 +243,31 @@ function renderShare() {
   }
   const s = list.share;
   shareBox.hidden = !s;
-  region(shareBox, [t('lang'), s && s.code, s && s.name], () => {
+  region(shareBox, [t('lang'), s && s.code, s && s.name, s && s.asking, s && s.renewed], () => {
     if (!s) return [];
     const close = h('button', { class: 'btn big primary', type: 'button', onclick: () => { list.share = null; redraw(); } }, t('pick.close'));
+    if (s.asking) {       // stopping takes the deck from friends too: asked once more
+      const no = h('button', { class: 'btn big', type: 'button', onclick: () => { s.asking = false; redraw(); } }, t('decks.cancel'));
+      setTimeout(() => no.focus());
+      return h('div', { class: 'share-card' },
+        h('h2', null, t('decks.share_title', { name: s.name })),
+        h('p', { class: 'share-how share-ask' }, t('decks.share_stop_ask', { name: s.name })),
+        h('div', { class: 'share-acts' },
+          h('button', { class: 'btn big danger', type: 'button', onclick: () => unshare(s) }, t('decks.share_stop')), no));
+    }
     setTimeout(() => close.focus());
     return h('div', { class: 'share-card' },
       h('h2', null, t('decks.share_title', { name: s.name })),
       h('div', { class: 'join-label' }, t('decks.share_code')),
       h('div', { class: 'share-code', 'aria-label': s.code }, s.code.slice(0, 4), h('span', { class: 'gap' }), s.code.slice(4)),
+      s.renewed ? h('p', { class: 'share-how share-renewed', role: 'status' }, t('decks.share_renewed')) : null,
       h('p', { class: 'share-how' }, t('decks.share_how')),
       s.url ? h('div', { class: 'join-label' }, t('decks.share_link')) : null,
       s.url ? h('div', { class: 'share-url' }, s.url) : null,
-      close);
+      h('div', { class: 'share-acts' }, close,
+        h('button', { class: 'btn big', type: 'button', onclick: () => share(s.deck, s.app, s.token, { new: true }) }, t('decks.share_new')),
+        h('button', { class: 'btn big ghost danger-text', type: 'button', onclick: () => { s.asking = true; redraw(); } }, t('decks.share_stop'))),
+      h('p', { class: 'hint share-note' }, t('decks.share_note')));
   });
   if (s) shareDialog.open(); else shareDialog.close();
 }

@@ -1,4 +1,5 @@
 // Tiny DOM helpers. Text is always set with textContent / text nodes, never parsed as HTML.
+import { face } from './faces.js';
 
 const PROPS = new Set(['value', 'checked', 'disabled', 'selected', 'hidden', 'readOnly', 'type']);
 
@@ -72,11 +73,13 @@ export function toast(text, kind = 'info', ms = 3500) {
   setTimeout(() => el.remove(), ms + 400);
 }
 
-/** A player's colour chip: symbol on the player's colour. */
+/** A player's colour chip: their face (faces.js) in a ring of their colour, else their
+ * symbol on their colour. */
 export function chip(player, extra) {
+  const f = face(player);
   return h('span', {
-    class: ['chip', extra],
+    class: ['chip', extra, f && 'faced'],
     style: { '--pc': player ? player.color : '#888' },
     'aria-hidden': 'true',
-  }, player ? player.symbol || '' : '');
+  }, f || (player ? player.symbol || '' : ''));
 }

@@ -49,7 +49,11 @@ function audienceLine(app, votes) {
   const keys = Object.keys(votes);
   if (keys.length) return t('audience.your_vote', { vote: keys.map((k) => `${k}: ${valueText(votes[k], app)}`).join(' · ') });
   const tally = app.audience && app.audience.tally;
-  return tally && tally.voters ? t('audience.voters', { n: tally.voters }) : '';
+  if (!tally) return '';
+  const anon = tally.anonymous || 0;       // anonymous voters: a count apart (issue 31)
+  const named = (tally.voters || 0) - anon;
+  return [named > 0 ? t('audience.voters', { n: named }) : '', anon > 0 ? t('audience.anonymous', { n: anon }) : '']
+    .filter(Boolean).join(' · ');
 }
 
 /** The action is the vote you cast: each of its fields is your vote under that key. */

@@ -1,18 +1,20 @@
-// The host's one-tap "hide" (TV only): a crossed-eye button beside a player's name or a clue. The
-// server replaces the name or text in every view (docs/protocol.md, room action `hide`).
+// The host's one-tap "hide" (TV only: app.js imports it with the TV's modules, never on a phone): a
+// crossed-eye button beside a player's name or a clue. The server replaces the name or text in every
+// view (docs/protocol.md, room action `hide`).
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-/** A hide button for `what` ({player: id, name} or {text}), or null when this screen may not
- * hide (its view offers no `hide` action) or there is nothing to hide. */
+/** A hide button for `what` ({player: id, name}, {portrait: id, name} or {text}), or null when
+ * this screen may not hide (its view offers no `hide` action) or there is nothing to hide. */
 export function hideButton(app, what) {
   const view = app.view;
   if (!view || !(view.actions || []).some((a) => a.type === 'hide')) return null;
-  const d = what.player ? { type: 'hide', player: what.player } : { type: 'hide', text: what.text };
-  if (!what.player && (!what.text || what.text === '•••')) return null;
-  const label = what.player ? t('hide.player', { name: what.name || '' }) : t('hide.text');
+  const key = what.player ? 'player' : what.portrait ? 'portrait' : 'text';
+  const d = { type: 'hide', [key]: what[key] };
+  if (key === 'text' && (!what.text || what.text === '•••')) return null;
+  const label = key === 'text' ? t('hide.text') : t(`hide.${key}`, { name: what.name || '' });
   return h('button', {
-    class: 'hide-btn', type: 'button', title: label, 'aria-label': label,
+    class: ['hide-btn', key === 'portrait' && 'hide-face'], type: 'button', title: label, 'aria-label': label,
     onclick: (e) => { e.currentTarget.disabled = true; app.act(d); },
   }, eyeSlash());
 }

@@ -3,9 +3,9 @@
 // loaded with the game's module (app.js). Each file is `export default {key: value}` (strict JSON;
 // tests/frontend/test_i18n_complete.py checks that every key is in en, uk and ru).
 // A value is a string with {param} slots, or plural forms {one, few, many, other} chosen by {n}.
-// Game options live in the common pack, since the lobby picker runs before any game module loads:
-// opt.<name> (opt.<game>.<name> when one game words it differently) and choice labels
-// choice.<name>.<value> or choice.<value>. Refusals: err.<code> there, err.<game>.<code> in a game.
+// A game's option labels live in its own pack (the lobby picker loads every listed game's pack,
+// coach.js: loadGames): opt.<game>.<name> and choice.<game>.<name>.<value>; the common pack keeps
+// the platform's (opt.deck, choice.default). Refusals: err.<code> there, err.<game>.<code> in a game.
 
 export const LANGS = ['en', 'uk', 'ru'];
 const COMMON = new URL('./i18n/', import.meta.url).href;

@@ -1,11 +1,14 @@
-// Screens before a socket: the phone's join form, "this TV is not the host", "no such room".
-import { h, mount } from './dom.js';
+// Screens before a socket: the phone's join form, "this TV is not the host", "no such room";
+// and the way to a seat (seatFlow): the shell's join and claim flow.
+import { h, mount, toast } from './dom.js';
 import { t, getLang } from './i18n.js';
 import { postJSON, store } from './util.js';
-import { askForSeat } from './claims.js';
+import { askForSeat, waitForClaim, storedClaim } from './claims.js';
+import { keepAwake } from './wake.js';
 
 const JOIN_ERRORS = ['room_not_found', 'name_taken', 'bad_name', 'room_full', 'room_locked', 'rate_limited', 'kicked',
-  'name_kicked', 'not_claimable', 'seat_taken', 'claims_full', 'not_family_friendly'];
+  'name_kicked', 'not_claimable', 'seat_taken', 'claims_full', 'not_family_friendly', 'claim_pending_seat',
+  'claim_pending_address'];
 
 const passKey = (code) => `partyhub.audience.${code}`;
 
@@ -169,4 +172,135 @@ export function showReplaced(root, onUseHere) {
     h('h2', null, t('conn.replaced_title')),
     h('p', { class: 'hint' }, t('conn.replaced_hint')),
     h('button', { class: 'btn primary big', onclick: () => onUseHere() }, t('conn.use_here'))));
+}
+
+/** The join and claim flow of page `page` ('tv' | 'phone') of room `code`, drawn in `root`: which token
+ * the page starts with, the join form, a claim waiting for the TV, a seat handed away, a refusal.
+ * `S`: the shell's state; `start(token)` connects (app.js). */
+export function seatFlow({ page: PAGE, code: CODE, root, S, app, start }) {
+
+  /** handover/handover.js and its strings, loaded when first needed. */
+  function handovers() {
+    S.handover = S.handover || import('./handover/handover.js').then((m) => m.ready.then(() => m));
+    return S.handover;
+  }
+
+  /** This phone's seat was handed to another (a `handed` frame): it may ask for it back. */
+  function handed(d, oldToken, message) {
+    S.view = null;
+    S.screen = null;
+    handovers().then((m) => m.showHanded(root, {
+      code: CODE, handover: d, oldToken, message,
+      onAsked: (r) => waitForSeat(r, (why) => handed(d, oldToken, why)),
+      onGone: refused,
+      onOther: () => {
+        store.del(`partyhub.seat.${CODE}`);
+        store.del(`partyhub.pid.${CODE}`);
+        askJoin(null);
+      },
+    }));
+  }
+
+  /** The token is this room's stored audience pass (no seat behind it). */
+  function isPass(token) {
+    const pass = storedPass(CODE);
+    return !!(pass && token === pass.token);
+  }
+
+  function seated(d) {
+    store.set(`partyhub.seat.${CODE}`, d.token);
+    if (d.player_id) store.set(`partyhub.pid.${CODE}`, d.player_id);
+  }
+
+  /** A request for a seat waits for the TV (claims.js); `ended(message)`: it did not get it. */
+  function waitForSeat(c, ended) {
+    S.socket = waitForClaim(root, CODE, c, {
+      onSeated: (pid) => {
+        seated({ token: c.token, player_id: pid });
+        toast(t('claim.welcome'), 'ok');
+        start(c.token);
+      },
+      onEnded: (message) => { S.socket = null; (ended || askJoin)(message); },
+      onGone: (reason) => refused(reason),
+    });
+  }
+
+  function refused(reason) {
+    S.view = null;
+    S.screen = null;
+    const gone = reason === 'room_not_found' || reason === 'room_closed';
+    if (gone) keepAwake(false);
+    if (PAGE === 'tv') {
+      if (gone) showGone(root, CODE, reason);
+      else showNotHost(root, CODE, () => start(null));
+      return;
+    }
+    // a stale or forged audience pass: forget it and ask again, with its name typed in
+    const pass = storedPass(CODE);
+    const lostPass = !!(pass && S.socket && S.socket.token === pass.token);
+    if (lostPass) forgetPass(CODE);
+    const hadSeat = !lostPass && !!store.get(`partyhub.seat.${CODE}`);
+    store.del(`partyhub.seat.${CODE}`);
+    store.del(`partyhub.pid.${CODE}`);
+    if (gone) { showGone(root, CODE, reason); return; }
+    const msg = reason === 'kicked' ? t('join.kicked') : hadSeat ? t('join.lost_seat') : null;
+    askJoin(msg, lostPass ? pass.name : undefined);
+  }
+
+  function askJoin(message, name) {
+    S.joining = true;
+    const pass = storedPass(CODE);
+    showJoin(root, {
+      langPicker: app.langPicker,
+      code: CODE,
+      message,
+      name: name !== undefined ? name : pass ? pass.name : '',
+      onJoined: (r) => {
+        forgetPass(CODE);      // one name in the room: the seat's
+        store.set(`partyhub.seat.${CODE}`, r.token);
+        store.set(`partyhub.pid.${CODE}`, r.player_id);
+        start(r.token);
+      },
+      // an audience pass (kept by join.js for this room) or, with no name typed, the anonymous audience
+      onWatch: (p) => start(p ? p.token : null),
+      onGone: (reason) => refused(reason),
+      onClaimed: (r, name) => waitForSeat({ token: r.token, claim: r.claim, player_id: r.player_id,
+        seat: name, expires: r.expires }),
+    });
+  }
+
+  /** Before the join form: a room that has ended (or never was) says so at once. */
+  async function askJoinIfLiving() {
+    try {
+      const r = await fetch(`/api/rooms/${encodeURIComponent(CODE)}`, { cache: 'no-store' });
+      if (r.status === 404 || r.status === 410) {
+        refused(r.status === 410 ? 'room_closed' : 'room_not_found');
+        return;
+      }
+    } catch (e) { /* offline: the form says so when it is sent */ }
+    askJoin(null);
+  }
+
+  /** The page's first screen: a seat, a claim, a pass, the host's token, or the join form. */
+  function enter(params) {
+    if (PAGE === 'tv') {
+      const token = store.get(`partyhub.host.${CODE}`);
+      if (token) {
+        store.set('partyhub.lastHost', JSON.stringify({ code: CODE, at: Date.now() }));
+        start(token);
+      } else if (params.has('watch')) start(null);
+      else showNotHost(root, CODE, () => start(null));
+      return;
+    }
+    const seat = store.get(`partyhub.seat.${CODE}`);
+    const claim = storedClaim(CODE);
+    const pass = storedPass(CODE);
+    if (claim) waitForSeat(claim);
+    else if (seat) start(seat);
+    else if (pass) start(pass.token);       // the same voter after a reload
+    else if (params.has('watch')) start(null);
+    else askJoinIfLiving();
+  }
+
+  return { handovers, handed, isPass, seated, refused, askJoin, enter };
 }

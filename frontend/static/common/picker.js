@@ -2,6 +2,7 @@
 import { h, region } from './dom.js';
 import { t } from './i18n.js';
 import { humanise } from './util.js';
+import { about, howtoButton, loadGames } from './coach.js';
 
 // The chosen game and options are room state (room.chosen, the `choose` action).
 const pick = { game: null, open: false, view: null, app: null, shown: false };
@@ -32,13 +33,14 @@ export function gameLabel(g) {
   return t(`game.${g.id}`, null, g.name || g.id);
 }
 
-/** opt.<game>.<name> (when a game words it its own way), then opt.<name>. */
+/** opt.<game>.<name> (in the game's own strings), then opt.<name> (the platform's: the deck). */
 export function optionLabel(name, game) {
   const plain = t(`opt.${name}`, null, humanise(name));
   return game ? t(`opt.${game}.${name}`, null, plain) : plain;
 }
 
-/** choice.<game>.<name>.<value>, then choice.<name>.<value>, then choice.<value>. */
+/** choice.<game>.<name>.<value> (in the game's own strings), then choice.<name>.<value>, then
+ * choice.<value> (the platform's: the standard deck, choice.default). */
 function choiceLabel(name, value, game) {
   const plain = t(`choice.${name}.${value}`, null, t(`choice.${value}`, null, humanise(value)));
   return game ? t(`choice.${game}.${name}.${value}`, null, plain) : plain;
@@ -55,7 +57,12 @@ export function renderPicker(box, view, app, enabled) {
     pick.game = (room.game && games.some((g) => g.id === room.game)) ? room.game
       : ([...starts.keys()][0] || (games[0] && games[0].id) || null);
   }
-  const key = [t('lang'), pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.timer_factor,
+  // the games' own strings: each tile's one line, its How to play (howto.js) and its options'
+  // labels (drawn anew when they come)
+  loadGames(games, app.static, () => { if (pick.view) renderPicker(box, pick.view, pick.app, enabled); });
+  const picked = games.find((g) => g.id === pick.game);
+  const labels = picked ? Object.keys(picked.options || {}).map((name) => optionLabel(name, picked.id)) : [];
+  const key = [t('lang'), games.map((g) => about(g.id)), labels, pick.game, enabled, [...starts.keys()], games.map((g) => g.id), room.players.length, room.timer_factor, room.timers,
     room.language, JSON.stringify(chosen), games.map((g) => JSON.stringify(g.options))];   // the deck choices grow when a deck is uploaded
   // a control pressed a moment ago (a stepper's +) is drawn anew: the keyboard focus follows it
   const had = box.contains(document.activeElement) && document.activeElement.dataset.focus;
@@ -75,7 +82,7 @@ function build(box, view, app, games, starts, enabled) {
   const list = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('pick.title') },
     games.map((g) => {
       const fits = starts.has(g.id) || (n >= g.min_players && n <= g.max_players);
-      return h('button', {
+      const card = h('button', {
         class: ['game-card', g.id === pick.game && 'sel', !fits && 'dim'],
         role: 'radio',
         'data-game': g.id,
@@ -90,7 +97,14 @@ function build(box, view, app, games, starts, enabled) {
         },
       },
       h('span', { class: 'gname' }, gameLabel(g)),
-      h('span', { class: 'gplayers' }, t('pick.players', { min: g.min_players, max: g.max_players })));
+      h('span', { class: 'gplayers' }, t('pick.players', { min: g.min_players, max: g.max_players })),
+      g.minutes ? h('span', { class: 'gtime' }, t('pick.minutes', { n: g.minutes })) : null,
+      // a game whose words have a language of their own says so before the host starts it
+      g.words_language && g.words_language !== view.room.language ? h('span', { class: 'gwords' }, t(`pick.words.${g.words_language}`)) : null,
+      about(g.id) ? h('span', { class: 'gabout' }, about(g.id)) : null);
+      // the tile and its How to play side by side (a button may not hold another)
+      const how = howtoButton(g, gameLabel(g), app);
+      return how ? h('div', { class: 'game-slot' }, card, how) : card;
     }));
   const g = games.find((x) => x.id === pick.game);
   const start = g && starts.get(g.id);
@@ -149,11 +163,43 @@ export function shownValue(name, spec, values, roomLanguage) {
   return spec.default;
 }
 
+/** The room's timers setting as the options form applies it: how many times the chosen
+ * length runs (normal 1, x2, x4), or `paced` (none: no timer runs, the VIP moves on). */
+export function roomTimers(room) {
+  return { factor: room.timer_factor || 1, paced: room.timers === 'none' };
+}
+
+/** What a timer option chosen as `v` seconds will actually be in a game dealt now: the
+ * room's setting applied (one layer: the host sees the seconds that run, not two numbers). */
+export function appliedLabel(v, timers) {
+  if (!v) return t('opt.off');
+  if (timers.paced) return t('opt.no_timer');
+  return t('opt.seconds', { n: v * timers.factor });
+}
+
+const NICE = [3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 120, 150, 180, 240, 300, 450, 600];
+
+/** The presets a timer option offers: off (when allowed), and half, once and twice its
+ * default on a round grid (or 30/60/120 s for one that is off by default). */
+export function presets(spec) {
+  const min = spec.min != null ? spec.min : 0;
+  const max = spec.max != null ? spec.max : 600;
+  const near = (x) => NICE.reduce((a, b) => (Math.abs(b - x) < Math.abs(a - x) ? b : a));
+  const d = spec.default;
+  const wanted = d > 0 ? [near(d / 2), d, near(d * 2)] : [30, 60, 120];
+  const out = [...(min === 0 ? [0] : []), ...wanted.filter((x) => x >= Math.max(min, 1) && x <= max)];
+  return [...new Set(out)];
+}
+
 function optionsForm(g, values, room, change) {
   const entries = Object.entries(g.options || {});
   if (!entries.length) return null;
-  const factor = room.timer_factor;
-  return h('div', { class: 'options' }, entries.map(([name, spec]) => {
+  const timers = roomTimers(room);
+  const timed = entries.some(([, spec]) => spec.seconds);
+  const note = timed && (timers.paced || timers.factor > 1)
+    ? h('p', { class: 'hint timers-note' }, timers.paced ? t('opt.timers_none') : t('opt.timers_factor', { n: timers.factor }))
+    : null;
+  return h('div', { class: 'options' }, note, entries.map(([name, spec]) => {
     const val = shownValue(name, spec, values, room.language);
     const label = h('span', { class: 'olabel' }, optionLabel(name, g.id));
     if (Array.isArray(spec.choices)) {
@@ -167,7 +213,7 @@ function optionsForm(g, values, room, change) {
         h('input', { type: 'checkbox', 'data-opt': name, 'data-focus': name, checked: !!val, onchange: (e) => change(name, e.target.checked) }), label);
     }
     if (typeof spec.default === 'number') {
-      return stepper(name, spec, val, change, label, factor);
+      return stepper(name, spec, val, change, label, timers);
     }
     const long = (spec.max || 0) > 200;
     return h('label', { class: ['opt', long && 'wide'] }, label,
@@ -182,7 +228,7 @@ function optionsForm(g, values, room, change) {
  */
 export function stepAt(spec, v) {
   const span = (spec.max != null ? spec.max : 9999) - (spec.min != null ? spec.min : 0);
-  if (spec.seconds) return v < 10 ? 1 : v < 60 ? 5 : v < 180 ? 15 : 30;
+  if (spec.seconds) return v < 60 ? 5 : 10;     // what a person would set; presets for the rest
   if (span <= 20) return 1;
   if (span > 1000) return v < 1000 ? 100 : 250;
   return v < 10 ? 1 : v < 50 ? 5 : 10;
@@ -197,13 +243,23 @@ export function nextValue(spec, v, dir) {
   return Math.max(min, Math.min(max, nv));
 }
 
-function stepper(name, spec, val, change, label, factor) {
+function stepper(name, spec, val, change, label, timers) {
   let v = typeof val === 'number' ? val : (spec.min != null ? spec.min : 0);
   const out = h('output', { class: 'oval', 'data-opt': name });
+  if (spec.seconds && timers.paced) {
+    // the room's timers are off: no length applies, so none is offered (the note says why)
+    out.textContent = appliedLabel(v, timers);
+    return h('div', { class: 'opt stepper' }, label, out);
+  }
+  const chips = spec.seconds ? presets(spec).map((p) => h('button', {
+    class: 'btn small ghost preset', type: 'button', 'data-preset': String(p), 'data-focus': `${name}=${p}`,
+    'aria-label': `${label.textContent}: ${appliedLabel(p, timers)}`,
+    onclick: () => { v = p; show(); change(name, v); },
+  }, appliedLabel(p, timers))) : [];
   const show = () => {
-    if (spec.seconds && v === 0) { out.textContent = t('opt.off'); return; }
-    out.textContent = spec.seconds ? t('opt.seconds', { n: v }) : String(v);
-    if (spec.seconds && factor > 1) out.textContent += ` ×${factor}`;
+    // a timer shows the seconds that will run (the room's x2 or x4 applied), or that none runs
+    out.textContent = spec.seconds ? appliedLabel(v, timers) : String(v);
+    for (const c of chips) c.setAttribute('aria-pressed', Number(c.dataset.preset) === v ? 'true' : 'false');
   };
   const set = (dir) => {
     v = nextValue(spec, v, dir);
@@ -211,10 +267,11 @@ function stepper(name, spec, val, change, label, factor) {
     change(name, v);
   };
   show();
-  return h('div', { class: 'opt stepper' }, label,
+  return h('div', { class: ['opt', 'stepper', chips.length && 'timed'] }, label,
     h('span', { class: 'steps' },
       // named with their option ("Points to win −"), so a screen reader says what they change
       h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} −`, 'data-focus': `${name}-`, onclick: () => set(-1) }, '−'),
       out,
-      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} +`, 'data-focus': `${name}+`, onclick: () => set(1) }, '+')));
+      h('button', { class: 'stepbtn', type: 'button', 'aria-label': `${label.textContent} +`, 'data-focus': `${name}+`, onclick: () => set(1) }, '+')),
+    chips.length ? h('span', { class: 'presets' }, chips) : null);
 }

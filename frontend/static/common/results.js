@@ -1,12 +1,20 @@
 // Results: a podium (ties share a step), the rest, Play again / Back to lobby,
 // the room's scoreboard of the games played, and a slot for the game's own results hook.
+// Loaded when a game ends (app.js, lazy.js); what the shell says of a result without it is in announce.js.
 import { h, mount, chip } from './dom.js';
 import { t } from './i18n.js';
+import { pageThrough } from './pages.js';
+import { unit, winnerTitle, standinNote, standinBox } from './announce.js';
 
-/** "4 points", or the game's own unit when its strings have `score.<game>` (jinx: "4 cards"). */
-export function unit(room, n) {
-  return t(`score.${room && room.game}`, { n }, '') || t('score.points', { n });
-}
+/** The results' styles, linked as this module loads (while a game runs: app.js prefetches it):
+ * results.css where its rules stood in the page's cascade (before phone.css: base.html), and on
+ * the phone results-phone.css after everything; resolves once they apply, or failed (the screen still draws). */
+const sheet = (name, place) => new Promise((done) => {
+  place(h('link', { rel: 'stylesheet', href: new URL(name, import.meta.url).href, onload: done, onerror: done }));
+});
+const next = document.getElementById('phone-css');
+export const ready = Promise.all([sheet('./results.css', (l) => (next ? next.before(l) : document.head.append(l))),
+  document.body.classList.contains('page-phone') ? sheet('./results-phone.css', (l) => document.head.append(l)) : null]);
 
 /** Players grouped by score, best first: [{score, win, players}, ...]; the winners apart on
  * top, so the podium agrees with the headline when a game breaks a tie (sketch). */
@@ -64,12 +72,28 @@ export function renderResults(box, view, app, slot) {
 
   mount(box, h('div', { class: ['results', `results-${app.page}`] },
     h('header', { class: 'results-head' },
-      h('h1', null, won ? t('results.you_won') : winnerTitle(room, res)),
-      h('p', { class: 'sub' }, gameName, why ? h('span', { class: 'why' }, ` · ${why}`) : null)),
+      headline(won ? t('results.you_won') : winnerTitle(room, res)),
+      h('p', { class: 'sub' }, gameName, why ? h('span', { class: 'why' }, ` · ${why}`) : null),
+      note(view)),
     h('div', { class: 'results-body' }, h('div', { class: 'results-main' }, podium, restList),
       scoreboard(room, app)),
     buttons, slot || null));
+  // the TV cannot scroll: a room's wins longer than the scoreboard's box page through
+  const wins = box.querySelector('.scoreboard .wins');
+  if (wins && app.page === 'tv') pageThrough(wins);
   if (won && !box._buzzed) { box._buzzed = true; app.vibrate([120, 80, 120, 80, 300]); }
+}
+
+/** A seat's phone back on the results after the game ended while it was away: what its
+ * stand-in did (you.standin; the live region says it too, app.js). */
+function note(view) {
+  const text = standinNote(view);
+  return text ? standinBox(text) : null;
+}
+
+/** The h1: a long one (a 32-letter name, three winners) 'long' or 'longer', for smaller type. */
+function headline(text) {
+  return h('h1', { class: text.length > 56 ? 'longer' : text.length > 18 ? 'long' : null }, text);
 }
 
 const STEP_MAX = 3;   // players shown on one podium step; a big tie shows "+N more"
@@ -88,16 +112,6 @@ function stepPlayers(players, winners, me) {
     chip(p, 'big'), h('span', { class: 'pname' }, p.name))),
     hidden.length ? h('span', { class: 'pod-more', title: hidden.map((p) => p.name).join(', ') },
       t('results.more', { n: hidden.length })) : null);
-}
-
-/** "Ann wins!", "Ann, Bob, and Cy win!" (uk "Перемогли Анна, Богдан і Cy!": the language's
- * own list, a plural verb); a bigger tie is "It's a tie!". */
-export function winnerTitle(room, res) {
-  const names = (res.winners || []).map((id) => (room.players.find((p) => p.id === id) || {}).name).filter(Boolean);
-  if (names.length > 3) return t('results.tie');
-  if (!names.length) return t('results.title');
-  const name = new Intl.ListFormat(t('lang'), { type: 'conjunction' }).format(names);
-  return t('results.winner', { name, n: names.length });
 }
 
 function scoreboard(room, app) {

@@ -25,11 +25,11 @@ const REFUSING_CODES = new Set(['bad_token', 'unknown_token', 'forbidden', 'room
 export class Socket {
   /**
    * opts: {code, token, pid() -> stored player id, onView(view, v), onFrame(frame), onError(d),
-   *        onStatus(status), onRefused(reason), onToken(d), onClaim(d), onReplaced(),
+   *        onStatus(status), onRefused(reason), onToken(d), onClaim(d), onHanded(d), onReplaced(),
    *        onAudience(kind, d): the audience's `tally` and `mine` frames (else onFrame)}
    * status: 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed' | 'replaced'
-   * Close codes: 4003 refused or kicked, 4000 replaced by a newer connection with the
-   * same token (no reconnect), 4005 moved (a "token" frame came first: a request for a
+   * Close codes: 4003 refused or kicked (or handed: a "handed" frame came first), 4000
+   * replaced by a newer connection with the same token (no reconnect), 4005 moved (a "token" frame came first: a request for a
    * seat was approved), 4008 flood,
    * 4010 the room has ended (an error frame with room_closed or room_not_found came first),
    * 4029 a limit of the server's doors (an error frame with rate_limited, too_many_sockets or
@@ -259,6 +259,12 @@ export class Socket {
         return;
       case 'kicked':
         this.refused('kicked');
+        return;
+      case 'handed':                 // this seat was handed to another phone (then close 4003)
+        if (!this.o.onHanded) { this.refused('bad_token'); return; }
+        this.stop();
+        this.setStatus('closed');
+        this.o.onHanded(f.d || {});
         return;
       case 'tally':                  // the audience's live tally (TV), a voter's own votes
       case 'mine':

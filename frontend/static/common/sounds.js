@@ -7,6 +7,7 @@ let master = null;
 let muted = false;
 let volume = 1;
 let played = 0;       // sounds that reached the speakers' graph (tests read it through stats())
+const heard = {};     // ...of them, how many of each name
 
 function ac() {
   if (!ctx) {
@@ -48,7 +49,7 @@ export function getVolume() { return volume; }
 
 /** For tests and the console: {played, gain} (gain: the master gain now, null before audio). */
 export function stats() {
-  return { played, gain: master ? master.gain.value : null, state: ctx ? ctx.state : null };
+  return { played, heard: { ...heard }, gain: master ? master.gain.value : null, state: ctx ? ctx.state : null };
 }
 
 function tone(freq, start, dur, { type = 'sine', gain = 0.2, to = null } = {}) {
@@ -73,6 +74,7 @@ const SOUNDS = {
   start: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.09, 0.22, { type: 'triangle', gain: 0.22 })),
   tick: () => tone(1200, 0, 0.05, { type: 'square', gain: 0.06 }),
   last: () => tone(1500, 0, 0.09, { type: 'square', gain: 0.09 }),
+  hurry: () => [880, 1175].forEach((f, i) => tone(f, i * 0.12, 0.1, { type: 'square', gain: 0.1 })),
   reveal: () => { tone(300, 0, 0.35, { to: 900, type: 'sawtooth', gain: 0.08 }); tone(1320, 0.3, 0.25, { gain: 0.18 }); },
   turn: () => tone(880, 0, 0.15, { type: 'triangle', gain: 0.2 }),
   error: () => tone(200, 0, 0.2, { type: 'square', gain: 0.08 }),
@@ -80,7 +82,7 @@ const SOUNDS = {
     tone(f, i * 0.12, i === 5 ? 0.6 : 0.18, { type: 'triangle', gain: 0.22 })),
 };
 
-/** Play a named sound: join, leave, start, tick, last, reveal, turn, error, win. */
+/** Play a named sound: join, leave, start, tick, last, hurry, reveal, turn, error, win. */
 export function play(name) {
   if (muted || volume === 0) return false;
   const c = ac();
@@ -89,5 +91,6 @@ export function play(name) {
   if (!s) return false;
   try { s(); } catch (e) { return false; }
   played += 1;
+  heard[name] = (heard[name] || 0) + 1;
   return true;
 }

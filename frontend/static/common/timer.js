@@ -40,6 +40,7 @@ export function createTimer({ kind = 'bar', now = () => Date.now(), onTick = nul
     const frac = Math.max(0, Math.min(1, left / total));
     const sec = Math.ceil(left / 1000);
     label.textContent = sec >= 60 ? `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}` : String(sec);
+    label.classList.toggle('long', sec >= 60);      // m:ss: smaller type, inside the ring
     if (kind === 'ring') fill.style.strokeDashoffset = String(100 - frac * 100);
     else fill.style.transform = `scaleX(${frac})`;
     el.classList.toggle('low', sec <= 5 && !paused);

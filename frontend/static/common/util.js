@@ -1,4 +1,4 @@
-// Small shared helpers: localStorage that never throws, room action names, names.
+// Small shared helpers: localStorage that never throws, the room actions' names (served), names.
 
 export const store = {
   get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } },
@@ -6,10 +6,14 @@ export const store = {
   del(k) { try { localStorage.removeItem(k); } catch (e) { /* private mode */ } },
 };
 
-export const ROOM_ACTIONS = new Set([
-  'start', 'kick', 'pause', 'resume', 'end', 'again', 'lock', 'unlock', 'settings', 'add_bot', 'take_seat',
-  'approve_claim', 'deny_claim', 'unban', 'hide', 'advance',
-]);
+/** The room's own action types (partyhub/rooms/core/schema.py), served in the page as
+ * <script id="room-actions" type="application/json">: every other action is the game's. */
+export const ROOM_ACTIONS = new Set(served('room-actions') || []);
+
+function served(id) {
+  const el = globalThis.document && globalThis.document.getElementById(id);
+  return el ? JSON.parse(el.textContent) : null;
+}
 
 export function playerName(view, id) {
   const p = view && view.room.players.find((x) => x.id === id);

@@ -4,11 +4,13 @@ per vote) and folds the closed ballot in once, when the vote phase ends (`close`
 
 Scoring never changes. What a closed ballot keeps is public from the reveal on: the turn's
 `last["audience"]` (and its recap entry), and the running votes per player for the
-"audience favourite" award of the outcome (`results`).
+"audience favourite" award of the outcome (`results`). Only named voters (audience passes,
+spectator seats) count in the per-card votes and the award; anonymous sockets are a count
+apart (`anonymous`): anyone can open hundreds of them.
 """
 from __future__ import annotations
 
-from partyhub.gamekit import Ballot, Rejected, evolve, string
+from partyhub.gamekit import Ballot, Rejected, anonymous, evolve, named, string
 
 VOTE = "audience_vote"
 KEY = "card"                                    # the one entry a voter has per ballot
@@ -55,9 +57,10 @@ def _cards(table, entries: dict) -> list[str]:
 
 
 def summary(state: dict, entries: dict) -> dict:
-    """The live summary for the TV: how many voted, never for which card (that would point
-    at the storyteller's card before the reveal)."""
-    return {"voted": len(_cards(state["table"], entries))}
+    """The live summary for the TV: how many named voters voted (the anonymous ones: the
+    tally frame's own count), never for which card (that would point at the storyteller's
+    card before the reveal)."""
+    return {"voted": len(_cards(state["table"], named(entries)))}
 
 
 def close(state: dict, key: str, entries: dict) -> dict:
@@ -70,26 +73,32 @@ def close(state: dict, key: str, entries: dict) -> dict:
         return state
     cards = [c["card"] for c in last["cards"]]
     owner = {c["card"]: c["owner"] for c in last["cards"]}
-    chosen = _cards(cards, entries)
+    chosen = _cards(cards, named(entries))
     votes = {c: chosen.count(c) for c in cards if chosen.count(c)}
     top = max(votes.values(), default=0)
     result = {"votes": votes, "pick": [c for c in cards if top and votes.get(c) == top],
-              "voters": len(chosen), "found": votes.get(last["story_card"], 0)}
+              "voters": len(chosen), "found": votes.get(last["story_card"], 0),
+              "anonymous": len(_cards(cards, anonymous(entries)))}
     new = evolve(state)
     new["last"]["audience"] = result
     for r in new.setdefault("history", []):
         if r.get("turn") == last["turn"]:
             r["audience"] = evolve(result)
-    tally = new.setdefault("audience", {}).setdefault("votes", {})
+    crowd = new.setdefault("audience", {})
+    tally = crowd.setdefault("votes", {})
     for card, n in votes.items():
         tally[owner[card]] = tally.get(owner[card], 0) + n
+    crowd["anonymous"] = crowd.get("anonymous", 0) + result["anonymous"]
     return new
 
 
 def results(state: dict) -> dict:
-    """The outcome's `audience`: the players whose cards drew the most audience votes over
-    the game (ties together; none when the audience never voted) and each player's count."""
-    got = (state.get("audience") or {}).get("votes", {})
+    """The outcome's `audience`: the players whose cards drew the most named audience votes
+    over the game (ties together; none when no named voter voted), each player's count, and
+    the anonymous votes cast over the game (counted apart)."""
+    crowd = state.get("audience") or {}
+    got = crowd.get("votes", {})
     votes = {s: got.get(s, 0) for s in state["seats"]}
     top = max(votes.values(), default=0)
-    return {"favourite": [s for s in state["seats"] if top and votes[s] == top], "votes": votes}
+    return {"favourite": [s for s in state["seats"] if top and votes[s] == top], "votes": votes,
+            "anonymous": crowd.get("anonymous", 0)}

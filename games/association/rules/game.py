@@ -10,14 +10,17 @@ CLUE_MAX = 140
 
 
 def _options() -> dict:
+    # The defaults end a game (issue 27): 30 points as in the published game, or the deck
+    # running out; and timers generous enough for a story, so that an absent player never
+    # stalls the table (docs/games/association.md, "How long a game takes").
     timer = dict(min=0, max=600, seconds=True)
     return {
         "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
-        "target_score": Option(0, min=0, max=200),
-        "tell_seconds": Option(0, **timer),
-        "submit_seconds": Option(0, **timer),
-        "vote_seconds": Option(0, **timer),
-        "reveal_seconds": Option(0, min=0, max=300, seconds=True),
+        "target_score": Option(30, min=0, max=200),
+        "tell_seconds": Option(90, **timer),
+        "submit_seconds": Option(60, **timer),
+        "vote_seconds": Option(60, **timer),
+        "reveal_seconds": Option(20, min=0, max=300, seconds=True),
         "on_timeout": Option("random", choices=("random", "skip")),
     }
 
@@ -104,6 +107,8 @@ class Association(audience_of(audience)):   # the audience votes too (rules/audi
     max_players = 12
     streams = frozenset()
     actions_schema = ACTIONS
+    minutes = 20     # 4 players, the defaults: bench/lengths.py, docs/games/association.md
+    pacing = frozenset({"next"})     # ends the reveal: a person's tap (partyhub/rooms/timers/pace.py)
 
     def __init__(self):
         self.options = _options()

@@ -28,6 +28,7 @@ def setup(seats: list, options: dict, seed: int) -> dict:
         "played": {}, "table": [], "votes": {}, "scores": {s: 0 for s in seats},
         "last": None, "deadline": None, "idle": 0, "ended": None,
         "sitting_out": [], "history": [],
+        "families": {c: f for c, f in (deck.get("families") or {}).items() if f},
     }
     pile = list(deck["cards"])
     r = rng(state)
@@ -35,11 +36,43 @@ def setup(seats: list, options: dict, seed: int) -> dict:
     state["draw"] = pile
     for _ in range(HAND):
         for s in seats:
-            if state["draw"]:
-                state["hands"][s].append(state["draw"].pop())
+            draw_for(state, s)
     state["teller"] = rng(state).randrange(len(seats))
     start_tell(state, None)
     return state
+
+
+def draw_for(state: dict, seat: str) -> None:
+    """Give `seat` a card from the top of the draw pile (its end) whose scene family no card
+    of its hand has, preferring a family fewer other hands hold (so a table of cards, one from
+    each hand, repeats a family as rarely as the deck allows); the top card when the deck
+    tells no families (an uploaded deck); none when every card left would repeat one."""
+    pile, fam = state["draw"], state.get("families") or {}
+    if not pile:
+        return
+    pick = len(pile) - 1
+    if fam:
+        hand = state["hands"][seat]
+        have = {fam.get(c) for c in hand}
+        held: dict = {}
+        for s, cards in state["hands"].items():
+            if s != seat:
+                for c in cards:
+                    held[fam.get(c)] = held.get(fam.get(c), 0) + 1
+        best = None
+        for i in range(len(pile) - 1, -1, -1):
+            f = fam.get(pile[i])
+            if f is not None and f in have:
+                continue
+            score = held.get(f, 0) if f is not None else 0
+            if best is None or score < best[0]:
+                best = (score, i)
+                if score == 0:
+                    break
+        if best is None:
+            return                # every card left repeats a family of the hand: it stays short
+        pick = best[1]
+    state["hands"][seat].append(pile.pop(pick))
 
 
 def teller(state: dict) -> str:
@@ -164,8 +197,8 @@ def end_turn(state: dict, now: int, events: list, told: bool = True) -> None:
         n = len(state["seats"])
         for k in range(1, n + 1):
             seat = state["seats"][(start + k) % n]
-            if state["draw"] and len(state["hands"][seat]) < HAND:
-                state["hands"][seat].append(state["draw"].pop())
+            if len(state["hands"][seat]) < HAND:
+                draw_for(state, seat)
     state.update(played={}, table=[], votes={}, sitting_out=[])
     target = state["options"].get("target_score", 0)
     state["teller"] = (state["teller"] + 1) % len(state["seats"])

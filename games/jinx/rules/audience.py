@@ -3,17 +3,22 @@
 One ballot per turn, open during the race: key "slot", value a slot no finger is on yet.
 A prediction is final, like a guesser's finger. Nothing said to the audience before the
 reveal depends on the target: the reply repeats the slot, the live summary only counts the
-voters. At the end of the race the ballot is folded into state["audience"]: the named voters'
-right predictions (anonymous voters count in the turn's totals, never in an award).
+voters. At the end of the race the ballot is folded into state["audience"]: the turn's named
+predictions and right ones (audience passes, spectator seats), the anonymous predictions as a
+count apart (anyone can open hundreds of anonymous sockets: they never count in an award),
+and the named voters' running right predictions for the "best predictor" award. The state
+keeps at most VOTERS_KEPT voters, and only voters with a right prediction: a game with an
+audience that comes and goes keeps a bounded state (docs/games/jinx.md).
 """
 from __future__ import annotations
 
-from partyhub.gamekit import Ballot, Rejected, integer
+from partyhub.gamekit import Ballot, Rejected, anonymous, integer, named
 
 from . import turn
 from .deck import GRID
 
 SCHEMA = {"audience_predict": {"slot": integer()}}
+VOTERS_KEPT = 64        # named voters whose right predictions the state keeps (the best ones)
 
 
 def ballot(state: dict) -> str | None:
@@ -43,13 +48,18 @@ def check(state: dict, action: dict, mine: dict) -> Ballot | Rejected:
 
 
 def summary(state: dict, entries: dict) -> dict:
-    """How many in the audience have predicted: no per-slot counts (they would point at
-    the clue's favourite, and the guessers can see the TV)."""
-    return {"predicted": sum(1 for e in entries.values() if "slot" in (e.get("votes") or {}))}
+    """How many named voters in the audience have predicted (the anonymous ones: the tally
+    frame's own count): no per-slot counts (they would point at the clue's favourite, and the
+    guessers can see the TV)."""
+    return {"predicted": _predicted(named(entries))}
+
+
+def _predicted(entries: dict) -> int:
+    return sum(1 for e in entries.values() if "slot" in (e.get("votes") or {}))
 
 
 def empty() -> dict:
-    return {"rounds": 0, "voters": {}}
+    return {"rounds": 0, "voters": {}, "anonymous": 0}
 
 
 def close(state: dict, key: str, entries: dict) -> dict:
@@ -62,29 +72,31 @@ def close(state: dict, key: str, entries: dict) -> dict:
     old = state.get("audience") or empty()
     voters = {v: dict(e) for v, e in old["voters"].items()}
     predicted = right = 0
-    for voter, entry in entries.items():
+    for voter, entry in named(entries).items():
         votes = entry.get("votes") or {}
         if "slot" not in votes:
             continue
         predicted += 1
-        hit = votes["slot"] == target
-        right += hit
-        name = entry.get("name")
-        if name is None:          # anonymous: in the totals, never in an award
+        if votes["slot"] != target:
             continue
-        was = voters.get(voter, {"name": name, "right": 0})
-        voters[voter] = {"name": name, "right": was["right"] + hit}
+        right += 1
+        was = voters.get(voter, {"right": 0})
+        voters[voter] = {"name": entry["name"], "right": was["right"] + 1, "turn": last["turn"]}
+    kept = sorted(voters.items(), key=lambda ve: (ve[1]["right"], ve[1].get("turn", -1)), reverse=True)
+    crowd = _predicted(anonymous(entries))
     new = dict(state)
-    new["last"] = dict(last, audience={"predicted": predicted, "right": right})
-    new["audience"] = {"rounds": old["rounds"] + 1, "voters": voters}
+    new["last"] = dict(last, audience={"predicted": predicted, "right": right, "anonymous": crowd})
+    new["audience"] = {"rounds": old["rounds"] + 1, "voters": dict(kept[:VOTERS_KEPT]),
+                       "anonymous": old.get("anonymous", 0) + crowd}
     return new
 
 
 def results(state: dict) -> dict:
     """{"best": the named voters with the most right predictions (at least one; ties
-    together), "rounds": turns the audience could predict}."""
+    together), "rounds": turns the audience could predict, "anonymous": the anonymous
+    predictions over the game (counted apart)}."""
     aud = state.get("audience") or empty()
     top = max((e["right"] for e in aud["voters"].values()), default=0)
     best = sorted(({"name": e["name"], "right": e["right"]} for e in aud["voters"].values()
                    if top and e["right"] == top), key=lambda e: e["name"].casefold())
-    return {"best": best, "rounds": aud["rounds"]}
+    return {"best": best, "rounds": aud["rounds"], "anonymous": aud.get("anonymous", 0)}

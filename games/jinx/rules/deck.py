@@ -44,3 +44,11 @@ def pile_size(cards: int, players: int) -> int:
     A smaller custom deck is played whole, up to the same pile size.
     """
     return max(0, min(cards, CARDS - REMOVED[players]))
+
+
+def families_of(deck: dict | None, cards: list[list[str]], key: str = "families") -> dict[str, str]:
+    """Face id -> its scene family (or its palette, key="palettes"), for the faces in play
+    whose deck tells one (the grid never shows two of a family, and seldom two of a
+    palette); {} for a deck without them."""
+    told = (deck or {}).get(key) or {}
+    return {f: told[f] for pair_ in cards for f in pair_ if told.get(f)}

@@ -5,7 +5,7 @@ from partyhub.gamekit import (DEFAULT_DECK, Accepted, Option, Rejected, audience
                               integer, paced, rng, text, timer_due)
 
 from . import audience, turn
-from .deck import GRID, REMOVED, faces, pair, pile_size
+from .deck import GRID, REMOVED, faces, families_of, pair, pile_size
 from .views import actions as _actions, view as _view
 
 CLUE_MAX = 80
@@ -17,6 +17,7 @@ class Jinx(audience_of(audience)):   # the audience plays along (rules/audience.
     min_players = min(REMOVED)
     max_players = max(REMOVED)
     streams = frozenset()
+    minutes = 20     # 4 players, the defaults: bench/lengths.py, docs/games/jinx.md
     # The fields of each action and their size ceilings (apply judges the values).
     actions_schema = {"clue": {"text": text(500)}, "pick": {"slot": integer()}}
     # The audience predicts the target during the race (audience.py, issue 22).
@@ -24,7 +25,7 @@ class Jinx(audience_of(audience)):   # the audience plays along (rules/audience.
         "deck": Option(DEFAULT_DECK, deck=True),   # the platform offers its decks
         "first_player": Option("random", choices=("random", "first_seat")),
         "pick_seconds": Option(0, min=0, max=600, seconds=True),
-        "next_turn_seconds": Option(5, min=1, max=60, seconds=True),
+        "next_turn_seconds": Option(8, min=1, max=60, seconds=True),   # the reveal is seen
     }
 
     # -- setup -----------------------------------------------------------------
@@ -35,8 +36,10 @@ class Jinx(audience_of(audience)):   # the audience plays along (rules/audience.
             raise ValueError(f"jinx needs {self.min_players}-{self.max_players} players")
         opts = {name: opt.default for name, opt in self.options.items()}
         opts.update(options or {})
-        cards = pair(faces(opts.pop("_deck", None)))   # the deck as data (partyhub.gamekit)
-        state = {"seed": seed, "rng": 0, "seats": seats, "options": opts, "cards": cards}
+        deck = opts.pop("_deck", None)                 # the deck as data (partyhub.gamekit)
+        cards = pair(faces(deck))
+        state = {"seed": seed, "rng": 0, "seats": seats, "options": opts, "cards": cards,
+                 "families": families_of(deck, cards), "palettes": families_of(deck, cards, "palettes")}
         order = list(range(len(cards)))
         rng(state).shuffle(order)
         size = pile_size(len(cards), len(seats))

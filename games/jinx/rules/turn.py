@@ -40,7 +40,11 @@ def guessers_in(state: dict) -> list[int]:
 
 
 def refill_into(state: dict) -> bool:
-    """Fill the empty slots from the top of the deck, each card on a random face.
+    """Fill the empty slots from the top of the deck, each card on a random face, so that no
+    two faces of the square come from one scene family (state["families"], when the deck
+    tells them), and palettes differ too where a card can be found for it (state["palettes"]): a card whose faces both repeat one waits in the deck for a later turn, and
+    when no card of the deck fits, one from the box takes the top card's place (only a
+    six-player game near its end, with no box, may have to show a family twice).
 
     False (and nothing drawn) when the deck cannot complete the square.
     """
@@ -48,10 +52,37 @@ def refill_into(state: dict) -> bool:
     if len(empty) > len(state["deck"]):
         return False
     r = rng(state)
+    fam, pal = state.get("families") or {}, state.get("palettes") or {}
     for slot in empty:
-        card = state["deck"].pop(0)
-        state["grid"][slot] = state["cards"][card][r.randrange(2)]
+        shown = {fam[f] for f in state["grid"] if f in fam}
+        lit = {pal[f] for f in state["grid"] if f in pal}
+        at, faces = 0, state["cards"][state["deck"][0]]
+        # the box only swaps with a top card nobody has seen: one a finder gave back (under
+        # the deck) must not go into the box, which stays unseen (test_jinx_secrecy)
+        unseen_top = state["deck"][0] not in state.get("returned", ())
+        pool = state["deck"] + (state.get("box", []) if unseen_top else [])
+        for wanted in ((shown, lit), (shown, set())):    # a new family and palette, else a new family
+            found = _nearest(state, pool, fam, pal, *wanted)
+            if found:
+                at, faces = found
+                break
+        if at >= len(state["deck"]):      # only the box has one: it swaps with the top card
+            box = state["box"]
+            box[at - len(state["deck"])], state["deck"][0] = state["deck"][0], box[at - len(state["deck"])]
+            at = 0
+        state["deck"].pop(at)
+        state["grid"][slot] = faces[r.randrange(len(faces))] if len(faces) > 1 else faces[0]
     return True
+
+
+def _nearest(state, pool, fam, pal, families, palettes):
+    """(index in pool, its faces that show neither a family nor a palette of those given)."""
+    for i, card in enumerate(pool):
+        fits = [f for f in state["cards"][card]
+                if (f not in fam or fam[f] not in families) and (f not in pal or pal[f] not in palettes)]
+        if fits:
+            return i, fits
+    return None
 
 
 def start_turn_into(state: dict) -> None:
@@ -97,6 +128,7 @@ def end_turn_into(state: dict, finder: int | None, now: int, timed_out: bool = F
         if state["won"][active]:
             face = state["won"][active].pop()
             state["deck"].append(_card_of(state, face))
+            state.setdefault("returned", []).append(_card_of(state, face))
             move(face, "deck", source=seats[active])
     state["last"] = {
         "turn": state["turn"],

@@ -36,6 +36,8 @@ class KlepkaGame:
     name = "Klepka"
     min_players = 2
     max_players = 6
+    words_language = "uk"     # Ukrainian words whatever the room's language (the lobby says so)
+    minutes = 20     # 4 players, the defaults: bench/lengths.py, docs/games/klepka.md
     streams = frozenset()
     actions_schema = ACTIONS
     options = {

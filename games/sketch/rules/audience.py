@@ -1,27 +1,35 @@
 """The audience guesses the drawings (issue 22): for fun and glory, never for a board or a point.
 
 One ballot per guessing round ("r<round>"). A board is named by one number, its place on the
-table: seat index * 6 + board (0..59 for 10 players). A guess is judged by the players' own
-matcher (matcher.is_correct); a right one is recorded (key: the board as text, value True),
-a wrong one records nothing. Every drawn board of the round can be guessed, also one a player
-has won already (the audience keeps reading the drawings on the TV). The live summary names,
-per board, the audience members who got it, never a word; a right reply repeats the word the
-voter has just guessed, nothing else.
+table: seat index * 6 + board (0..59 for 10 players). Every drawn board of the round can be
+guessed, also one a player has won already (the audience keeps reading the drawings on the TV).
 
-Closed ballots fold into state["audience"]["voters"] (named voters only; anonymous voters
-take part but win no award): each voter's right drawings as (owner, board, word), so a board
+Nobody is told before the round is over whether a guess is right (issue 31: a tokenless
+socket guessing word lists must not hand a player the answer). A guess is only recorded: the
+voter's entry for a board is the list of its guesses there (at most AUDIENCE_GUESSES, each at
+most guess_words words, no repeats), the reply says "recorded" and how many are left, the
+TV's live summary counts who is guessing each drawing, whatever they typed. The close judges
+them with the players' own matcher (matcher.is_correct).
+
+Closed ballots fold into state["audience"]: "voters" (named voters only; anonymous voters
+take part but win no award), each voter's right drawings as (owner, board, word), so a board
 guessed again in a later round (or after its word changed, then it is a new drawing) counts
-once per drawing. Words in the state are never shown: views do not read state["audience"].
+once per drawing; and "last", the round's public result: per drawing a player has won (every
+drawing once the game is over), how many named voters got it and the first names, never a
+word. A drawing still in play keeps it to itself: a result of this round would tell a
+voter (perhaps a player's second phone) the word for the next guessing round. Views read
+only "last".
 """
 from __future__ import annotations
 
 from partyhub.gamekit import Ballot, Rejected, integer, text
 
-from .constants import BOARDS, MAX_GUESS_CHARS
+from .constants import AUDIENCE_GUESSES, BOARDS, MAX_GUESS_CHARS
+from .guessing import too_many_words
 from .matcher import is_correct, normalise
 
 GUESS_CHARS = 60
-NAMES_SHOWN = 8           # per board in the live summary (the count says how many in all)
+NAMES_SHOWN = 8           # per board in a round's result (the count says how many in all)
 SCHEMA = {"audience_guess": {"board": integer(), "text": text(GUESS_CHARS)}}
 assert GUESS_CHARS <= MAX_GUESS_CHARS
 
@@ -53,6 +61,9 @@ def actions(state: dict) -> list[dict]:
 
 
 def check(state: dict, action: dict, mine: dict) -> Ballot | Rejected:
+    """A guess recorded under its board: Ballot("<n>", [the voter's guesses there, this one
+    last], {"board", "recorded": True, "left"}). Nothing in the verdict depends on whether
+    the guess is right."""
     if ballot(state) is None:
         return Rejected("no_ballot", "Guess while a guessing round runs.")
     if not isinstance(action, dict) or action.get("type") != "audience_guess":
@@ -61,62 +72,82 @@ def check(state: dict, action: dict, mine: dict) -> Ballot | Rejected:
     found = place(state, n)
     if found is None:
         return Rejected("bad_board", "Pick a drawing on the table.")
-    owner, index, board = found
-    if board["word"] is None:
+    if found[2]["word"] is None:
         return Rejected("not_drawn", "Nothing is drawn on that board.")
-    if str(n) in (mine or {}):
-        return Rejected("already_guessed", "You have guessed that one already.")
     guess = action.get("text")
     if not isinstance(guess, str) or not normalise(guess):
         return Rejected("empty_guess", "Type a guess.")
     if len(guess) > GUESS_CHARS:
         return Rejected("long_guess", f"A guess is at most {GUESS_CHARS} characters.")
-    if is_correct(board["word"], guess):
-        return Ballot(str(n), True, {"board": n, "right": True, "word": board["word"]})
-    return Ballot(None, None, {"board": n, "right": False})
+    refused = too_many_words(state, guess)
+    if refused is not None:
+        return refused
+    made = _guesses((mine or {}).get(str(n)))
+    if len(made) >= AUDIENCE_GUESSES:
+        return Rejected("out_of_guesses",
+                        f"You have had your {AUDIENCE_GUESSES} guesses on that drawing this round.")
+    if normalise(guess) in {normalise(g) for g in made}:
+        return Rejected("repeated_guess", "You have tried that already.")
+    made = made + [" ".join(guess.split())]
+    return Ballot(str(n), made, {"board": n, "recorded": True,
+                                 "left": AUDIENCE_GUESSES - len(made)})
+
+
+def _guesses(value) -> list[str]:
+    """A voter's guesses on one board as recorded (a list of texts; anything else: none)."""
+    return [g for g in value if isinstance(g, str)] if isinstance(value, list) else []
+
+
+def _boards(state: dict, entries: dict):
+    """(number, owner, index, board) of every board some voter guessed, in table order."""
+    keys = {k for e in entries.values() for k in (e.get("votes") or {}) if k.isdigit()}
+    for n in sorted(int(k) for k in keys):
+        found = place(state, n)
+        if found is not None and found[2]["word"] is not None:
+            yield (n, *found)
 
 
 def summary(state: dict, entries: dict) -> dict:
-    """{"boards": [{"player", "board", "n", "names"}]}: per board got right by anyone in the
-    audience, how many and the first NAMES_SHOWN names (alphabetical; anonymous voters only
-    count)."""
-    got: dict = {}
-    for entry in entries.values():
-        for key, value in (entry.get("votes") or {}).items():
-            if value is True:
-                got.setdefault(key, []).append(entry.get("name"))
+    """{"boards": [{"player", "board", "n"}]}: per drawing, how many in the audience have
+    guessed it so far. Blind to the guesses' texts: it tells no one whether one is right."""
     out = []
-    for key in sorted(got, key=lambda k: int(k) if k.isdigit() else -1):
-        found = place(state, int(key)) if key.isdigit() else None
-        if found is None:
-            continue
-        names = sorted((x for x in got[key] if x), key=str.casefold)
-        out.append({"player": found[0], "board": found[1], "n": len(got[key]),
-                    "names": names[:NAMES_SHOWN]})
+    for n, owner, index, _ in _boards(state, entries):
+        count = sum(1 for e in entries.values() if _guesses((e.get("votes") or {}).get(str(n))))
+        if count:
+            out.append({"player": owner, "board": index, "n": count})
     return {"boards": out}
 
 
 def close(state: dict, key: str, entries: dict) -> dict:
-    """The round's right guesses folded in (a new state; `state` is never changed). Judged
-    again against the boards as they are now: a board only changes its word in a drawing
-    round, so the words are those the round was played with."""
+    """The round's guesses judged and folded in (a new state; `state` is never changed).
+    Judged against the boards as they are now: a board only changes its word in a drawing
+    round, so the words are those the round was played with. Only named voters get credit;
+    the public result names them only on drawings no longer in play."""
     old = state.get("audience") or {"voters": {}}
     voters = {v: dict(e) for v, e in old["voters"].items()}
-    for voter, entry in entries.items():
-        name = entry.get("name")
-        if name is None:
-            continue
-        was = voters.get(voter) or {"name": name, "got": []}
-        got = [list(g) for g in was["got"]]
-        for k, value in (entry.get("votes") or {}).items():
-            found = place(state, int(k)) if value is True and k.isdigit() else None
-            if found is None or found[2]["word"] is None:
+    right: dict = {}                                    # board number -> [names]
+    for n, owner, index, board in _boards(state, entries):
+        for voter, entry in entries.items():
+            name = entry.get("name")
+            said = _guesses((entry.get("votes") or {}).get(str(n)))
+            if name is None or not any(is_correct(board["word"], g) for g in said):
                 continue
-            drawing = [found[0], found[1], found[2]["word"]]
+            right.setdefault(n, []).append(name)
+            was = voters.get(voter) or {"name": name, "got": []}
+            drawing = [owner, index, board["word"]]
+            got = [list(g) for g in was["got"]]
             if drawing not in got:
                 got.append(drawing)
-        voters[voter] = {"name": name, "got": got}
-    return dict(state, audience={"voters": voters})
+            voters[voter] = {"name": name, "got": got}
+    last = {"ballot": key, "boards": []}
+    for n in sorted(right):
+        owner, index, board = place(state, n)
+        if not board["won_by"] and state["phase"] != "over":
+            continue        # still in play: who got it would tell a later round's guessers
+        names = sorted(right[n], key=str.casefold)
+        last["boards"].append({"player": owner, "board": index, "n": len(names),
+                               "names": names[:NAMES_SHOWN]})
+    return dict(state, audience={"voters": voters, "last": last})
 
 
 def results(state: dict) -> dict:

@@ -7,14 +7,18 @@ ROUNDS = ("drawing", "guessing") * 3   # six rounds, no pauses between them
 LANGUAGES = ("en", "uk", "ru")
 DIFFICULTIES = ("easy", "hard")
 
-# The canvas: a small palette ("#fff" is the board itself, i.e. the eraser) and three widths.
-PALETTE = ("#000", "#e4572e", "#f3a712", "#29bf12", "#2e86de", "#8e44ad", "#8b5a2b", "#fff")
-WIDTHS = (2, 4, 8)
-MAX_POINTS_PER_BATCH = 200
+# The canvas: the platform's pen (palette, widths, batch size, scale: partyhub/strokes.py).
+from partyhub.strokes import MAX_POINTS_PER_BATCH, PALETTE, SCALE, WIDTHS  # noqa: E402,F401
 MAX_POINTS_PER_BOARD = 3000   # thousandth-grid points; the phone thins its strokes
-SCALE = 1000                  # stored coordinates are integers in thousandths of the board
 
 MAX_GUESS_CHARS = 80
+# Fair play (issue 31): a guess names one thing, not a word list, and nobody reads out the
+# dictionary. A guess holds at most GUESS_WORDS words (more only when a word dealt in this
+# game has more: matcher.guess_words); a player has WRONG_GUESSES wrong guesses per board
+# per round; an audience voter AUDIENCE_GUESSES guesses per board per round (rules/audience.py).
+GUESS_WORDS = 3
+WRONG_GUESSES = 5
+AUDIENCE_GUESSES = 3
 MAX_WORD_CHARS = 40           # a custom word list entry longer than this is dropped
 FEEDBACK = ("close", "far")
 SHOWN_GUESSES = 50            # the newest guesses of a player its phone is sent...

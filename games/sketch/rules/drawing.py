@@ -7,11 +7,10 @@ a whole pen-down-to-pen-up line however many batches carried it.
 """
 from __future__ import annotations
 
-import math
-
 from partyhub.gamekit import Accepted, Rejected, Relay, flag, integer, listing, string
+from partyhub.strokes import SCALE, parse_stroke
 
-from .constants import MAX_POINTS_PER_BATCH, MAX_POINTS_PER_BOARD, PALETTE, SCALE, WIDTHS
+from .constants import MAX_POINTS_PER_BATCH, MAX_POINTS_PER_BOARD
 from .state import board_at, card_words, fork, free_words
 
 STREAMS = frozenset({"stroke", "undo", "clear"})
@@ -55,6 +54,7 @@ def draw(state: dict, seat, action: dict) -> Accepted | Rejected:
         return Rejected("word_in_use", "That word is on one of your boards already.")
     new = fork(state)
     new["boards"][seat][index].update(word=word, strokes=[])
+    new["boards"][seat][index].pop("missed", None)     # a new drawing: nobody has tried it yet
     return Accepted(new, [{"type": "board_drawn", "seat": seat, "board": index}])
 
 
@@ -63,33 +63,6 @@ def draw_actions(state: dict, seat) -> list[dict]:
     return [{"type": "draw", "board": i, "word": w}
             for i, board in enumerate(state["boards"][seat]) if not board["won_by"]
             for w in words]
-
-
-def _coordinate(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return None
-    return round(min(max(value, 0), 1) * SCALE)
-
-
-def parse_stroke(action: dict) -> dict | Rejected:
-    """The stroke as stored ({"c", "w", "p", "join"}), or why it is malformed."""
-    points = action.get("points")
-    if not isinstance(points, list) or not 1 <= len(points) <= MAX_POINTS_PER_BATCH:
-        return Rejected("bad_points", f"Send 1 to {MAX_POINTS_PER_BATCH} points a batch.")
-    flat = []
-    for point in points:
-        if not isinstance(point, (list, tuple)) or len(point) != 2:
-            return Rejected("bad_points", "Each point is [x, y].")
-        xy = [_coordinate(v) for v in point]
-        if None in xy:
-            return Rejected("bad_points", "Coordinates are numbers from 0 to 1.")
-        flat.extend(xy)
-    if action.get("color") not in PALETTE:
-        return Rejected("bad_color", "Pick a colour from the palette.")
-    width = action.get("width")
-    if isinstance(width, bool) or width not in WIDTHS:
-        return Rejected("bad_width", "Pick one of the three widths.")
-    return {"c": action["color"], "w": width, "p": flat, "join": action.get("join") is True}
 
 
 def _points(strokes: list) -> int:

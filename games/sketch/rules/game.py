@@ -5,6 +5,7 @@ from partyhub.gamekit import Accepted, Option, Rejected, audience_of, paced, rng
 
 from . import audience, drawing, guessing, state as st
 from .constants import BOARDS, DIFFICULTIES, LANGUAGES, ROUNDS
+from .progress import progress as live_progress
 from .views import view as build_view
 from .words import deal
 
@@ -14,8 +15,9 @@ class Sketch(audience_of(audience)):   # the audience plays along (rules/audienc
     name = "Sketch"
     min_players = 3
     max_players = 10          # the box plays 3-8; 9-10 fit on the TV too (see the docs)
+    minutes = 16     # six rounds of the default 150 s and the results: docs/games/sketch.md
     options = {
-        "round_seconds": Option(60, min=5, max=600, seconds=True),
+        "round_seconds": Option(150, min=5, max=600, seconds=True),
         "tie_window_ms": Option(1000, min=0, max=5000),
         "difficulty": Option("easy", choices=DIFFICULTIES),
         "language": Option("en", choices=LANGUAGES),
@@ -37,6 +39,7 @@ class Sketch(audience_of(audience)):   # the audience plays along (rules/audienc
             "last": {"type": "round_started", "round": 1, "kind": ROUNDS[0], "n": 1},
         }
         state["cards"] = deal(list(seats), state["options"], rng(state))
+        state["guess_words"] = st.guess_words(state)
         return state
 
     def begin(self, state, now) -> dict:
@@ -72,6 +75,8 @@ class Sketch(audience_of(audience)):   # the audience plays along (rules/audienc
         return Rejected("bad_action", "Unknown action.")
 
     def _next_round_into(self, new, start) -> list:
+        if new["phase"] == "guessing":
+            st.close_guessing(new)
         new["round"] += 1
         new["seq"] += 1
         if new["round"] > len(ROUNDS):
@@ -113,6 +118,11 @@ class Sketch(audience_of(audience)):   # the audience plays along (rules/audienc
 
     def absorb(self, state, items):
         return drawing.absorb(state, items)
+
+    def progress(self, state):
+        """The drawing round's public progress (rules/progress.py): the platform sends it to
+        the TV as strokes come in, throttled (partyhub/rooms/relay/progress.py)."""
+        return live_progress(state)
 
     def actions(self, state, viewer) -> list[dict]:
         if viewer not in state["seats"] or state["phase"] == "over":

@@ -2,14 +2,18 @@
 
 A correct guess wins the board at once (won_at = now). Another player's correct guess until
 won_at + tie_window_ms wins it too; after that the board is done.
+
+Fair play (issue 31): a guess holds at most guess_words(state) words (3 unless a dealt word
+has more; `too_many_words`), and a player has WRONG_GUESSES wrong guesses per board per round
+(then `out_of_guesses`, whatever the guess: a refusal never tells right from wrong).
 """
 from __future__ import annotations
 
 from partyhub.gamekit import Accepted, Rejected, integer, string, text
 
-from .constants import FEEDBACK, MAX_GUESS_CHARS
-from .matcher import is_correct, normalise
-from .state import asked_now, board_at, fork
+from .constants import FEEDBACK, MAX_GUESS_CHARS, WRONG_GUESSES
+from .matcher import is_correct, normalise, words_of
+from .state import asked_now, board_at, fork, guess_words, wrong_guesses, wrong_left
 
 # The fields of each action and their size ceilings (the functions below judge the values).
 ACTIONS = {
@@ -45,11 +49,17 @@ def guess(state: dict, seat, action: dict, now: int) -> Accepted | Rejected:
         return Rejected("empty_guess", "Type a guess.")
     if len(text) > MAX_GUESS_CHARS:
         return Rejected("long_guess", f"A guess is at most {MAX_GUESS_CHARS} characters.")
+    refused = too_many_words(state, text)
+    if refused is not None:
+        return refused
+    if not wrong_left(state, seat, owner, index):
+        return Rejected("out_of_guesses",
+                        f"You have had your {WRONG_GUESSES} wrong guesses on that drawing this round.")
     correct = is_correct(board["word"], text)
     if board["won_by"]:
         window_open = now <= board["won_at"] + state["options"]["tie_window_ms"]
         if not (correct and window_open):
-            return Rejected("already_guessed", "Someone has guessed that drawing already.")
+            return Rejected("already_guessed", "Someone else has guessed that drawing already.")
     elif not correct and _repeated(state, seat, owner, index, text):
         return Rejected("repeated_guess", "You have tried that already.")
     new = fork(state)
@@ -72,6 +82,14 @@ def guess(state: dict, seat, action: dict, now: int) -> Accepted | Rejected:
     return Accepted(new, events)
 
 
+def too_many_words(state: dict, text: str) -> Rejected | None:
+    """A guess names one thing ("toy car"), not a list of candidates."""
+    most = guess_words(state)
+    if len(words_of(text)) > most:
+        return Rejected("too_many_words", f"A guess is at most {most} words.")
+    return None
+
+
 def _repeated(state, seat, owner, index, text) -> bool:
     key = normalise(text)
     return any(g["player"] == seat and g["owner"] == owner and g["board"] == index
@@ -79,10 +97,12 @@ def _repeated(state, seat, owner, index, text) -> bool:
 
 
 def guess_actions(state: dict, seat) -> list[dict]:
+    wrong = wrong_guesses(state, seat)
     return [{"type": "guess", "player": owner, "board": i, "text": None}
             for owner in state["seats"] if owner != seat
             for i, board in enumerate(state["boards"][owner])
-            if board["word"] is not None and not board["won_by"]]
+            if board["word"] is not None and not board["won_by"]
+            and wrong.get((owner, i), 0) < WRONG_GUESSES]
 
 
 def _open_wrong_guess(state: dict, seat, gid) -> dict | Rejected:

@@ -1,13 +1,15 @@
 """Reading the state: boards, who holds them, scores. And `fork`, the cheap copy to change.
 
-A board: {"word": str | None, "strokes": [...], "won_by": [seats], "won_at": ms | None}.
+A board: {"word": str | None, "strokes": [...], "won_by": [seats], "won_at": ms | None,
+"missed": True once a guessing round ended with its drawing unguessed (absent before)}.
 It is with its drawer while won_by is empty and with its guessers after.
 """
 from __future__ import annotations
 
 import copy
 
-from .constants import BOARDS, SHOWN_ASKED
+from .constants import BOARDS, GUESS_WORDS, SHOWN_ASKED, WRONG_GUESSES
+from .matcher import words_of
 
 
 def fork(state: dict) -> dict:
@@ -46,6 +48,31 @@ def asked_now(state: dict, seat) -> list[dict]:
             if g["owner"] == seat and g["round"] == state["round"]][-SHOWN_ASKED:]
 
 
+def guess_words(state: dict) -> int:
+    """How many words a guess may hold: GUESS_WORDS, or the most words of a word dealt in
+    this game when one has more ("once in a blue moon" must be sayable). Public: it names
+    no word, and every phone is told it. Counted once at setup (a state from before issue
+    31 counts it here)."""
+    if "guess_words" in state:
+        return state["guess_words"]
+    return max([GUESS_WORDS] + [len(words_of(w)) for cards in state["cards"].values()
+                                for card in cards for w in card])
+
+
+def wrong_guesses(state: dict, seat) -> dict:
+    """{(owner, board): wrong guesses `seat` has made on it in this round}."""
+    out: dict = {}
+    for g in state["guesses"]:
+        if g["player"] == seat and g["round"] == state["round"] and not g["correct"]:
+            out[(g["owner"], g["board"])] = out.get((g["owner"], g["board"]), 0) + 1
+    return out
+
+
+def wrong_left(state: dict, seat, owner, index) -> int:
+    """The wrong guesses `seat` still has on owner's board `index` in this round."""
+    return max(0, WRONG_GUESSES - wrong_guesses(state, seat).get((owner, index), 0))
+
+
 def card_words(state: dict, seat) -> list[str]:
     return [w for card in state["cards"][seat] for w in card]
 
@@ -71,9 +98,29 @@ def won_count(state: dict, seat) -> int:
                for b in boards if seat in b["won_by"])
 
 
+def close_guessing(state: dict) -> None:
+    """A guessing round is over (on a fork): each drawing still with its drawer was missed,
+    and its penalty counts in the live score from now (`penalties`)."""
+    for boards in state["boards"].values():
+        for b in boards:
+            if b["word"] is not None and not b["won_by"]:
+                b["missed"] = True
+
+
+def penalties(state: dict, seat) -> int:
+    """The seat's own boards that cost it a point now. At the end: every board still with it
+    (blank or unguessed), as the rules count. Before: only what has been decided, the drawings
+    a guessing round ended without (`missed`) that nobody has won since; a blank board, or a
+    drawing nobody could guess yet, costs nothing before the end."""
+    if state["phase"] == "over":
+        return own_left(state, seat)
+    return sum(1 for b in state["boards"][seat] if b.get("missed") and not b["won_by"])
+
+
 def scores(state: dict) -> dict:
-    """+1 per board of another player won, -1 per own board still held."""
-    return {s: won_count(state, s) - own_left(state, s) for s in state["seats"]}
+    """+1 per board of another player won, -1 per own board still held at the end (live: per
+    drawing a guessing round ended without, `penalties`)."""
+    return {s: won_count(state, s) - penalties(state, s) for s in state["seats"]}
 
 
 def winners(state: dict) -> list:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from partyhub.gamekit import is_seat
 
-from .constants import BOARDS, ROUNDS, SHOWN_GUESSES, SHOWN_PER_BOARD, WORDS_PER_CARD
-from .state import asked_now, free_words, own_left, scores, won_count, winners
+from .constants import (AUDIENCE_GUESSES, BOARDS, ROUNDS, SHOWN_GUESSES, SHOWN_PER_BOARD,
+                        WORDS_PER_CARD, WRONG_GUESSES)
+from .progress import progress
+from .state import (asked_now, free_words, guess_words, own_left, scores, won_count, winners,
+                    wrong_guesses)
 
 SHOWN = ("guessing", "over")
 
@@ -74,6 +77,10 @@ def _private(state: dict, seat) -> dict:
                 for i, b in enumerate(state["boards"][owner]) if seat in b["won_by"]],
         "guesses": [_guess(g) for g in mine],
         "asked": [_asked(g) for g in asked],
+        # the wrong guesses you have left this round, on the boards where you have used some
+        # (the others: all of `wrong_guesses`); yours only
+        "left": [{"player": owner, "board": i, "left": max(0, WRONG_GUESSES - n)}
+                 for (owner, i), n in wrong_guesses(state, seat).items()],
     }
 
 
@@ -89,6 +96,9 @@ def view(state: dict, viewer) -> dict:
         "words_per_card": WORDS_PER_CARD,
         "tie_window_ms": state["options"]["tie_window_ms"],
         "round_seconds": state["options"]["round_seconds"],   # as dealt: extended timers x2
+        "guess_words": guess_words(state),          # the fair-play limits (issue 31)
+        "wrong_guesses": WRONG_GUESSES,
+        "audience_guesses": AUDIENCE_GUESSES,
         "players": [{"id": s, "score": score[s], "boards_left": own_left(state, s),
                      "won": won_count(state, s),
                      "drawn": sum(1 for b in state["boards"][s] if b["word"] is not None)}
@@ -99,6 +109,12 @@ def view(state: dict, viewer) -> dict:
     }
     if state["phase"] == "over":
         out["winners"] = winners(state)
+    ink = progress(state)
+    if ink is not None:     # drawing rounds: ink levels and who has finished, never a line
+        out["progress"] = ink
+    shown = (state.get("audience") or {}).get("last")
+    if shown:       # the audience's last closed round: who got which drawing (never a word)
+        out["audience"] = shown
     if is_seat(viewer) and viewer in state["boards"]:
         out["you"] = _private(state, viewer)
     return out

@@ -1,5 +1,5 @@
 """Seats whose phone is away, for the stand-in that keeps a dropped seat warm
-(partyhub/rooms/standin.py)."""
+(partyhub/rooms/timers/standin.py)."""
 from django.db import migrations, models
 
 

@@ -16,11 +16,11 @@ from association_helpers import GAME, new_game, others, story, tell, to_vote, vo
 from association_play import random_game, step
 
 
-def entry(card, name=None):
+def entry(card, name="fan"):
     return {"name": name, "votes": {"card": card}}
 
 
-def cast(state, entries, voter, card, name=None):
+def cast(state, entries, voter, card, name="fan"):
     """One audience vote as the platform offers it: judged, then recorded under its key."""
     mine = (entries.get(voter) or {}).get("votes", {})
     verdict = GAME.audience_check(state, {"type": "audience_vote", "card": card}, dict(mine))
@@ -111,7 +111,7 @@ def play_turn(votes_for):
     s = to_vote(new_game(4))
     entries = {}
     for i, card in enumerate(votes_for(s)):
-        cast(s, entries, f"a{i}", card, f"fan {i}" if i % 2 else None)
+        cast(s, entries, f"a{i}", card, f"fan {i}")
     before = s
     for seat in others(s):
         own = s["played"][seat]
@@ -124,7 +124,7 @@ def test_the_reveal_shows_the_audiences_pick():
     s = play_turn(lambda s: [story(s)] * 3 + [c for c in s["table"] if c != story(s)][:1])
     crowd = GAME.view(s, TABLE)["last"]["audience"]
     assert crowd == {"votes": {story(s): 3, [c for c in s["table"] if c != story(s)][0]: 1},
-                     "pick": [story(s)], "voters": 4, "found": 3}
+                     "pick": [story(s)], "voters": 4, "found": 3, "anonymous": 0}
     for viewer in s["seats"] + [AUDIENCE]:
         assert GAME.view(s, viewer)["last"]["audience"] == crowd
     assert GAME.outcome(s) is None
@@ -141,7 +141,26 @@ def test_a_tie_picks_every_top_card_in_table_order():
 
 def test_a_silent_audience_picks_nothing():
     s = play_turn(lambda s: [])
-    assert s["last"]["audience"] == {"votes": {}, "pick": [], "voters": 0, "found": 0}
+    assert s["last"]["audience"] == {"votes": {}, "pick": [], "voters": 0, "found": 0, "anonymous": 0}
+
+
+def test_anonymous_voters_are_a_count_apart_and_never_pick_or_win():
+    """Anyone can open hundreds of anonymous sockets: their votes are counted, never in a
+    card's votes, the pick or the audience favourite."""
+    s = to_vote(new_game(4))
+    liar = next(c for c in s["table"] if c != story(s))
+    entries = {f"n{i}": entry(story(s), f"Fan {i}") for i in range(2)}
+    entries.update({f"c{i}": entry(liar, None) for i in range(50)})
+    assert GAME.audience_summary(s, entries) == {"voted": 2}
+    before = s
+    for seat in others(s):
+        own = s["played"][seat]
+        before, s = s, vote(s, seat, next(c for c in s["table"] if c != own))
+    s = fold(before, s, entries)[0]
+    assert s["last"]["audience"] == {"votes": {story(s): 2}, "pick": [story(s)], "voters": 2,
+                                     "found": 2, "anonymous": 50}
+    owner = {c["card"]: c["owner"] for c in s["last"]["cards"]}
+    assert s["audience"]["votes"] == {owner[story(s)]: 2} and s["audience"]["anonymous"] == 50
 
 
 def test_without_a_fold_the_turn_has_no_audience_result():
@@ -177,9 +196,10 @@ def play_with_audience(seed, crowd=8):
     r = random.Random(seed)
     s, lazy = random_game(r)
     now, entries, seen_ballots, expected = 1_000, {}, [], {seat: 0 for seat in s["seats"]}
+    expected_anonymous = 0
     for _ in range(20_000):
         if s["phase"] == "over":
-            return s, seen_ballots, expected
+            return s, seen_ballots, expected, expected_anonymous
         key = GAME.audience_ballot(s)
         if key is not None:
             if not seen_ballots or seen_ballots[-1] != key:
@@ -194,16 +214,19 @@ def play_with_audience(seed, crowd=8):
         if entries is not old_entries:      # a ballot closed: its votes go to the cards' owners
             owner = {c["card"]: c["owner"] for c in s["last"]["cards"]}
             for e in old_entries.values():
-                expected[owner[e["votes"]["card"]]] += 1
+                if e["name"] is None:       # anonymous: a count apart
+                    expected_anonymous += 1
+                else:
+                    expected[owner[e["votes"]["card"]]] += 1
     raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_a_whole_game_ends_with_the_audience_favourite(seed):
-    s, ballots, expected = play_with_audience(seed)
+    s, ballots, expected, anonymous = play_with_audience(seed)
     assert len(ballots) == len(set(ballots)), "a ballot key came back"
     out = GAME.outcome(s)
-    assert out["audience"]["votes"] == expected
+    assert out["audience"]["votes"] == expected and out["audience"]["anonymous"] == anonymous
     top = max(expected.values())
     assert out["audience"]["favourite"] == ([p for p in s["seats"] if expected[p] == top] if top else [])
     # each revealed turn with a vote phase carries its audience result in the recap
@@ -221,7 +244,7 @@ def test_no_audience_means_no_favourite():
     now = 1_000
     while s["phase"] != "over":
         s, now, _ = step(s, r, now, lazy)
-    assert GAME.outcome(s)["audience"] == {"favourite": [], "votes": {p: 0 for p in s["seats"]}}
+    assert GAME.outcome(s)["audience"] == {"favourite": [], "votes": {p: 0 for p in s["seats"]}, "anonymous": 0}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

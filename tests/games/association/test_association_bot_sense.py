@@ -7,6 +7,7 @@ import types
 import pytest
 
 from partyhub import bots
+from partyhub.bots import choice
 from partyhub.decks import sense
 
 from association_helpers import GAME, new_game, ok
@@ -26,9 +27,10 @@ def test_the_hook_is_found_per_game():
 
 
 def test_tags_and_words_of_the_shipped_deck():
-    assert {"peach", "sailboat", "evergreen tree", "doorway", "dusk"} <= sense.tags("a001")
+    assert {"owl", "deer", "shadow", "candle", "joyful"} <= sense.tags("a001")   # things, scene, mood
     assert sense.tags("u0123456789-001") == frozenset() and sense.tags(None) == frozenset()
     assert sense.clue_tags("СУТІНКИ") == {"dusk"} and sense.clue_tags("sailboat") == {"sailboat"}
+    assert sense.clue_tags("надія") == {"hopeful"} and sense.clue_tags("страх") == {"afraid"}
     assert sense.clue_tags("") == set() and sense.clue_tags("zzz") == set()
 
 
@@ -94,7 +96,7 @@ def test_sensible_voters_find_the_story_card_far_more_often_than_chance():
 def test_a_broken_strategy_falls_back_to_chance(monkeypatch):
     s = new_game(3, seed=1)
     teller = s["seats"][s["teller"]]
-    monkeypatch.setattr(bots, "strategy", lambda game: types.SimpleNamespace(prefer=lambda *a: 1 / 0))
+    monkeypatch.setattr(choice, "strategy", lambda game: types.SimpleNamespace(prefer=lambda *a: 1 / 0))
     v = view_of(s, teller)
     action = bots.next_action(v, random.Random(1))
     assert action["type"] == "tell" and action["clue"] in bots.WORDS["en"]

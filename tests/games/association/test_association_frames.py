@@ -196,7 +196,11 @@ async def test_audience_sockets_voting_through_a_whole_game_see_no_hand_and_no_o
     structural_check(rec)
     kinds = assert_tally_to_tv_only(rec)
     only = audience_only(rec)
-    assert len(only) > 150
+    # enough seen to mean something: at least a view per outsider socket per turn (a count of
+    # frames would depend on the machine's load, which coalesces views)
+    told = sum(1 for e in rec.log["events"] if e["type"] == "story_told")
+    views = [f for f in only if json.loads(f[2])["t"] == "view"]
+    assert told >= 3 and len(views) >= 3 * told, (told, len(views))
     # the audience's frames: every mine names a table card of its ballot, never an owner
     for viewer, _, text in only:
         f = json.loads(text)

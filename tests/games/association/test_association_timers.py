@@ -1,4 +1,4 @@
-"""Timers: off by default, what happens when each one falls due, and that a late call is fine."""
+"""Timers: on by default (issue 27), what happens when each one falls due, and that a late call is fine."""
 from association_helpers import GAME, T, new_game, ok, others, story, teller, tell, to_vote
 
 
@@ -6,10 +6,14 @@ def fire(s, now):
     return GAME.on_deadline(s, now).state
 
 
-def test_timers_are_off_by_default():
+def test_the_default_timers_run_and_the_host_may_turn_them_off():
+    """Issue 27: by default a game ends (30 points) and an absent player never stalls it."""
     s = new_game(4)
-    assert GAME.deadline(s) is None
-    assert GAME.deadline(tell(s)) is None
+    assert GAME.deadline(s) == T + 90_000
+    assert GAME.deadline(tell(s)) == T + 60_000      # the submit timer, from the story
+    off = new_game(4, tell_seconds=0, submit_seconds=0, vote_seconds=0, reveal_seconds=0)
+    assert GAME.deadline(off) is None
+    assert GAME.deadline(tell(off)) is None
 
 
 def test_the_first_tell_timer_is_armed_by_begin():
@@ -24,7 +28,7 @@ def test_the_first_tell_timer_is_armed_by_begin():
 
 
 def test_begin_without_a_tell_timer_sets_none():
-    s = new_game(4, submit_seconds=30)
+    s = new_game(4, tell_seconds=0, submit_seconds=30)
     assert GAME.deadline(s) is None
 
 

@@ -18,7 +18,7 @@ class ProbeConfig(AppConfig):
     path = str(Path(__file__).resolve().parent)
 
     def ready(self):
-        from partyhub.rooms.consumers import RoomConsumer
+        from partyhub.rooms.transport.consumers import RoomConsumer
 
         target = os.environ.get("JINX_PROBE_FILE")
         if not target or getattr(RoomConsumer, "_jinx_probe", False):

@@ -58,15 +58,46 @@ def test_the_fold_counts_right_predictions_and_names_the_best():
     s = new_game(4)
     s = play_turn(aud, s, 4, [("a1", "Zoe", 4), ("a2", "Max", 1), ("c9", None, 4)],
                   [(p, 4) for p in ["bob", "cat", "dan"] if p != active(s)][:1])
-    assert s["last"]["audience"] == {"predicted": 3, "right": 2}
-    assert GAME.view(s, AUDIENCE)["last"]["audience"] == {"predicted": 3, "right": 2}
+    # the anonymous prediction (c9) is a count apart: in neither `predicted` nor `right`
+    assert s["last"]["audience"] == {"predicted": 2, "right": 1, "anonymous": 1}
+    assert GAME.view(s, AUDIENCE)["last"]["audience"] == {"predicted": 2, "right": 1, "anonymous": 1}
     s = play_turn(aud, s, 2, [("a2", "Max", 2), ("a1", "Zoe", 0)],
                   [(p, 2) for p in s["seats"] if p != active(s)][:1])
     s = play_turn(aud, s, 6, [("a2", "Max", 6)], [(p, 6) for p in s["seats"] if p != active(s)][:1])
     assert s["audience"]["rounds"] == 3
     # end the game: the outcome carries the award
     over = dict(s, phase="over")
-    assert GAME.outcome(over)["audience"] == {"best": [{"name": "Max", "right": 2}], "rounds": 3}
+    assert GAME.outcome(over)["audience"] == {"best": [{"name": "Max", "right": 2}], "rounds": 3,
+                                              "anonymous": 1}
+
+
+def test_anonymous_predictions_never_make_a_best_predictor():
+    """A crowd of anonymous sockets all right is a count; the award stays the named voters'."""
+    aud = Audience(GAME)
+    s = new_game(4)
+    crowd = [(f"c{i}", None, 4) for i in range(40)]
+    s = play_turn(aud, s, 4, [("a1", "Zoe", 4), *crowd], [(p, 4) for p in s["seats"] if p != active(s)][:1])
+    assert s["last"]["audience"] == {"predicted": 1, "right": 1, "anonymous": 40}
+    assert list(s["audience"]["voters"]) == ["a1"]
+    assert GAME.outcome(dict(s, phase="over"))["audience"] == {
+        "best": [{"name": "Zoe", "right": 1}], "rounds": 1, "anonymous": 40}
+
+
+def test_the_state_keeps_a_bounded_number_of_voters_as_audiences_come_and_go():
+    """Only voters with a right prediction are kept, at most VOTERS_KEPT of them (the most
+    right first, then the latest), however many named voters come and go."""
+    from games.jinx.rules import audience as rules
+    aud = Audience(GAME)
+    s = new_game(4)
+    s = play_turn(aud, s, 4, [("best", "Best", 4)], [(p, 4) for p in s["seats"] if p != active(s)][:1])
+    for turn in range(6):
+        target = 2 + turn % 3
+        votes = [(f"t{turn}v{i}", f"Fan {turn} {i}", target if i % 2 else (target + 3) % 9)
+                 for i in range(60)] + [("best", "Best", target)]
+        s = play_turn(aud, s, target, votes, [(p, target) for p in s["seats"] if p != active(s)][:1])
+        assert len(s["audience"]["voters"]) <= rules.VOTERS_KEPT
+    assert all(e["right"] >= 1 for e in s["audience"]["voters"].values())
+    assert GAME.outcome(dict(s, phase="over"))["audience"]["best"] == [{"name": "Best", "right": 7}]
 
 
 def test_ties_share_the_award_and_nobody_right_means_no_award():
@@ -74,7 +105,7 @@ def test_ties_share_the_award_and_nobody_right_means_no_award():
     s = new_game(3)
     s = play_turn(aud, s, 4, [("a1", "Zoe", 5), ("a2", "Max", 1)],
                   [(p, 4) for p in s["seats"] if p != active(s)][:1])
-    assert GAME.outcome(dict(s, phase="over"))["audience"] == {"best": [], "rounds": 1}
+    assert GAME.outcome(dict(s, phase="over"))["audience"] == {"best": [], "rounds": 1, "anonymous": 0}
     s = play_turn(aud, s, 3, [("a1", "zoe", 3), ("a2", "Max", 3)],
                   [(p, 3) for p in s["seats"] if p != active(s)][:1])
     assert GAME.outcome(dict(s, phase="over"))["audience"]["best"] == [

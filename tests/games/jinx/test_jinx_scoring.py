@@ -2,6 +2,7 @@
 from jinx_helpers import GAME, active, card_of, clued, face, guessers, new_game, ok, refused, wrong_slots
 
 T = 5_000   # 5 s into the game
+REVEAL = 8_000   # the default reveal: long enough for the table to see it (issue 27)
 
 
 def test_finder_takes_the_target_and_the_active_player_takes_the_cards_picked_wrongly_before():
@@ -20,7 +21,7 @@ def test_finder_takes_the_target_and_the_active_player_takes_the_cards_picked_wr
     last = s["last"]
     assert last["target"] == 4 and last["finder"] == "dan" and last["grid"] == grid
     assert [m["to"] for m in last["moves"]] == ["ann", "ann", "dan"]
-    assert s["deadline"] == T + 5_000
+    assert s["deadline"] == T + REVEAL
 
 
 def test_a_card_found_at_once_gives_the_active_player_nothing():
@@ -72,7 +73,7 @@ def test_when_the_pick_time_runs_out_everyone_still_in_is_out():
     s = GAME.on_deadline(s, T + 90_000).state                  # called late: still right
     assert s["phase"] == "reveal" and s["last"]["timed_out"] and s["last"]["finder"] is None
     assert len(s["discard"]) == 2 and GAME.scores(s)["ann"] == 0
-    assert s["deadline"] == T + 90_000 + 5_000
+    assert s["deadline"] == T + 90_000 + REVEAL
 
 
 def test_after_the_reveal_the_grid_is_refilled_and_the_player_to_the_left_is_active():
@@ -80,7 +81,9 @@ def test_after_the_reveal_the_grid_is_refilled_and_the_player_to_the_left_is_act
     s = ok(s, "bob", {"type": "pick", "slot": 3})
     s = ok(s, "cat", {"type": "pick", "slot": 4}, T)
     deck = len(s["deck"])
-    s = GAME.on_deadline(s, T + 5_000).state
+    s = GAME.on_deadline(s, T + REVEAL - 1).state
+    assert s["phase"] == "reveal"
+    s = GAME.on_deadline(s, T + REVEAL).state
     assert s["phase"] == "clue" and s["turn"] == 2 and active(s) == "bob"
     assert None not in s["grid"] and len(s["deck"]) == deck - 2
     assert s["last"]["finder"] == "cat"          # the reveal stays readable in the next turn

@@ -5,6 +5,7 @@ import random
 from games.klepka import bot
 from games.klepka.rules import GAME
 from partyhub import bots
+from partyhub.rooms.core import schema
 
 from tests.games.klepka.klepka_helpers import deal, game, lay, new_state, to_words_phase
 
@@ -50,7 +51,7 @@ def test_without_a_word_or_after_a_refusal_the_bot_goes_on_to_the_flips():
     deal(s, "ann", ["щ", "ф"])
     to_words_phase(s, "ann")
     view = room_view(g, s, "ann")
-    offered = [a for a in view["actions"] if a["type"] not in bots.ROOM_ACTIONS]
+    offered = [a for a in view["actions"] if a["type"] not in schema.SCHEMA]
     assert bot.choose(view, offered, random.Random(0), words=g.words) == {"type": "words_done"}
     deal(s, "ann", ["о", "к", "о"])
     view = room_view(g, s, "ann")

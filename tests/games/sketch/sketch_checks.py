@@ -23,9 +23,15 @@ def check_boards(state):
             assert b["word"] is not None or not b["won_by"]
             total += 1
     assert total == BOARDS * len(seats)
-    held = {s: sum(1 for b in state["boards"][s] if not b["won_by"]) for s in seats}
+    # the live score counts what is decided: a drawing's penalty once a guessing round ended
+    # without it (and nobody won it since); at the end every own board still held
+    over = state["phase"] == "over"
+    held = {s: sum(1 for b in state["boards"][s] if not b["won_by"] and (over or b.get("missed")))
+            for s in seats}
     won = {s: sum(s in b["won_by"] for o in seats for b in state["boards"][o]) for s in seats}
     assert GAME.scores(state) == {s: won[s] - held[s] for s in seats}
+    if state["round"] <= 2 and not over:
+        assert min(GAME.scores(state).values()) >= 0, "negative before any guessing round ended"
 
 
 def revealed(state, viewer, owner, board):

@@ -39,23 +39,75 @@ def test_the_ballot_is_open_in_guessing_rounds_and_lists_the_drawn_boards():
     assert GAME.audience_ballot(s) is None
 
 
-def test_the_players_matcher_judges_the_audience():
+def recorded(n, said, left):
+    return Ballot(str(n), said, {"board": n, "recorded": True, "left": left})
+
+
+def test_a_guess_is_only_recorded_right_or_wrong_alike():
+    """Issue 31: no reply tells whether a guess is right (nor the word) before the close."""
     s = guessing_with(["car", "мʼяч"])
     owner0 = s["boards"]["p0"][0]["word"]
-    owner1 = s["boards"]["p1"][2]["word"]
-    n0, n1 = 0, BOARDS + 2
-    assert GAME.audience_check(s, guess(n0, f"a toy {owner0.upper()}!"), {}) == Ballot(
-        str(n0), True, {"board": n0, "right": True, "word": owner0})
-    assert GAME.audience_check(s, guess(n0, f"super{owner0}"), {}) == Ballot(
-        None, None, {"board": n0, "right": False})
-    if owner1 == "мʼяч":
-        assert GAME.audience_check(s, guess(n1, "Мяч"), {}).reply["right"] is True
-    assert GAME.audience_check(s, guess(n0, owner0), {str(n0): True}).code == "already_guessed"
+    n0 = 0
+    right = GAME.audience_check(s, guess(n0, f"a toy {owner0.upper()}!"), {})
+    wrong = GAME.audience_check(s, guess(n0, f"super{owner0}"), {})
+    assert right == recorded(n0, [f"a toy {owner0.upper()}!"], 2)
+    assert wrong == recorded(n0, [f"super{owner0}"], 2)
+    assert right.reply == wrong.reply
+    # a voter who has (unknowingly) got it may go on guessing: no "already guessed"
+    then = GAME.audience_check(s, guess(n0, "  two   words "), {str(n0): [owner0]})
+    assert then == recorded(n0, [owner0, "two words"], 1)
+
+
+def test_three_guesses_per_drawing_of_three_words_each():
+    s = guessing_with(["car", "sun"])
+    n0 = 0
+    assert GAME.audience_check(s, guess(n0, "sun moon car star"), {}).code == "too_many_words"
+    three = {str(n0): ["a", "b", "c"]}
+    assert GAME.audience_check(s, guess(n0, "car"), three).code == "out_of_guesses"
+    assert GAME.audience_check(s, guess(BOARDS + 2, "car"), three).reply["left"] == 2
+    assert GAME.audience_check(s, guess(n0, "A!"), {str(n0): ["a"]}).code == "repeated_guess"
     assert GAME.audience_check(s, guess(1, "x"), {}).code == "not_drawn"
     for bad in (-1, 3 * BOARDS, True, "0", None):
         assert GAME.audience_check(s, guess(bad, "x"), {}).code == "bad_board", bad
     assert GAME.audience_check(s, guess(n0, " !? "), {}).code == "empty_guess"
     assert GAME.audience_check(s, guess(n0, "x" * 61), {}).code == "long_guess"
+    assert GAME.audience_check(s, guess(n0, "x"), {str(n0): True}).reply["left"] == 2   # old value
+
+
+def test_the_close_judges_with_the_players_matcher_and_credits_named_voters():
+    s = guessing_with(["car", "sun"])
+    w0, w1 = s["boards"]["p0"][0]["word"], s["boards"]["p1"][2]["word"]
+    aud = Audience(GAME)
+    aud.sync_open(s)
+    aud.offer(s, "a1", "Zoe", guess(0, f"toy {w0}"))
+    aud.offer(s, "a2", "max", guess(0, f"super{w0}"))
+    aud.offer(s, "a2", "max", guess(0, w0.upper()))
+    aud.offer(s, "c3", None, guess(0, w0))                 # anonymous: no credit
+    aud.offer(s, "c3", None, guess(BOARDS + 2, w1))
+    aud.offer(s, "a1", "Zoe", guess(BOARDS + 2, f"the {w1}!"))
+    aud.offer(s, "a2", "max", guess(BOARDS + 2, "nope"))
+    # the live summary counts who guessed each drawing, right or wrong
+    assert aud.summary(s) == {"boards": [
+        {"player": "p0", "board": 0, "n": 3}, {"player": "p1", "board": 2, "n": 3}]}
+    s = ok(s, "p2", {"type": "guess", "player": "p0", "board": 0, "text": w0})    # p0's board is won
+    s = aud.after(s, next_round(s))
+    # who got a drawing shows once it is out of play: p1's board 2 can still be guessed
+    last = {"ballot": "r2", "boards": [{"player": "p0", "board": 0, "n": 2, "names": ["max", "Zoe"]}]}
+    assert s["audience"]["last"] == last
+    for viewer in (AUDIENCE, TABLE, "p0"):
+        assert GAME.view(s, viewer)["audience"] == last
+    assert "c3" not in s["audience"]["voters"]
+    assert s["audience"]["voters"]["a1"]["got"] == [["p0", 0, w0], ["p1", 2, w1]]
+    assert s["audience"]["voters"]["a2"]["got"] == [["p0", 0, w0]]
+    # at the end every drawing shows who got it
+    for _ in range(3):
+        s = aud.after(s, next_round(s))
+    aud.offer(s, "a2", "max", guess(BOARDS + 2, w1))
+    s = aud.after(s, next_round(s))
+    assert s["phase"] == "over"
+    assert s["audience"]["last"] == {"ballot": "r6", "boards": [
+        {"player": "p1", "board": 2, "n": 1, "names": ["max"]}]}
+    assert GAME.outcome(s)["audience"] == {"best": [{"name": "max", "right": 2}, {"name": "Zoe", "right": 2}]}
 
 
 def test_a_board_a_player_has_won_can_still_be_guessed_and_nothing_is_taken():
@@ -64,9 +116,10 @@ def test_a_board_a_player_has_won_can_still_be_guessed_and_nothing_is_taken():
     s = ok(s, "p2", {"type": "guess", "player": "p0", "board": 0, "text": word})
     aud = Audience(GAME)
     aud.sync_open(s)
-    boards, scores = json.dumps(s["boards"]), GAME.scores(s)
-    assert aud.offer(s, "a1", "Zoe", guess(0, word)).reply["right"] is True
-    s = aud.after(s, next_round(s))
+    assert aud.offer(s, "a1", "Zoe", guess(0, word)).reply["recorded"] is True
+    plain = next_round(s)       # the round's end as the players alone make it
+    boards, scores = json.dumps(plain["boards"]), GAME.scores(plain)
+    s = aud.after(s, plain)
     assert json.dumps(s["boards"]) == boards and GAME.scores(s) == scores
     assert s["audience"]["voters"]["a1"]["got"] == [["p0", 0, word]]
 
@@ -80,9 +133,6 @@ def test_one_count_per_drawing_over_the_rounds_and_the_best_guesser():
     aud.offer(s, "a2", "max", guess(0, w0))
     aud.offer(s, "c3", None, guess(0, w0))
     aud.offer(s, "c3", None, guess(BOARDS + 2, w1))
-    assert aud.summary(s) == {"boards": [
-        {"player": "p0", "board": 0, "n": 3, "names": ["max", "Zoe"]},
-        {"player": "p1", "board": 2, "n": 1, "names": []}]}
     s = aud.after(s, next_round(s))              # drawing round 3
     s = aud.after(s, next_round(s))              # guessing round 4
     assert GAME.audience_ballot(s) == "r4"
@@ -149,17 +199,26 @@ def test_random_games_with_an_audience_never_tell_an_unguessed_word(seed, n, lan
                 owner, board = state["seats"][a["board"] // BOARDS], a["board"] % BOARDS
                 word = state["boards"][owner][board]["word"]
                 text = rnd.choice([word, f"the {word}", f"zz{k}", word + "x"])
+                mine = dict(aud.entries.get(voter, {}).get("votes", {}))
+                blind = GAME.audience_check(state, guess(a["board"], f"zz{k}y"), mine)
                 verdict = aud.offer(state, voter, name, guess(a["board"], text))
-                told = json.dumps(verdict.reply if isinstance(verdict, Ballot) else verdict.code,
-                                  ensure_ascii=False)
-                for w in words - {word}:
-                    assert f'"{w}"' not in told
-                if isinstance(verdict, Ballot) and verdict.reply["right"]:
-                    assert verdict.reply["word"] == word
-                    if name:
+                # the verdict is the same as for a surely wrong guess: nothing tells right
+                if isinstance(verdict, Ballot):
+                    assert set(verdict.reply) == {"board", "recorded", "left"}
+                    assert isinstance(blind, Ballot) and blind.reply == verdict.reply
+                    if name and any(w in verdict.value for w in (word, f"the {word}")):
                         got.setdefault(voter, set()).add((owner, board, word))
                 else:
-                    assert f'"{word}"' not in told
+                    assert verdict.code in ("out_of_guesses", "repeated_guess", "too_many_words"), verdict
+                # and the TV's live summary is that of the same guesses all wrong
+                wrong = {v: {**e, "votes": {key: [f"zz{i}" for i, _ in enumerate(said)]
+                                            for key, said in e["votes"].items()}}
+                         for v, e in aud.entries.items()}
+                assert GAME.audience_summary(state, wrong) == aud.summary(state)
+                told = json.dumps([verdict.reply if isinstance(verdict, Ballot) else verdict.code],
+                                  ensure_ascii=False)
+                for w in words:
+                    assert f'"{w}"' not in told
         if due is not None and now >= due:
             state = aud.after(before, GAME.on_deadline(state, now).state)
         else:

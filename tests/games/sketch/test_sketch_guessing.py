@@ -23,7 +23,8 @@ def test_a_correct_guess_moves_the_board_from_the_drawer_to_the_guesser():
     state = result.state
     assert state["boards"]["p1"][0]["won_by"] == ["p0"]
     assert GAME.scores(state)["p0"] == before["p0"] + 1
-    assert GAME.scores(state)["p1"] == before["p1"] + 1, "one fewer own board left"
+    assert GAME.scores(state)["p1"] == before["p1"], "no penalty was counted for it yet"
+    assert GAME.outcome(state) is None and GAME.view(state, "@table")["players"][1]["boards_left"] == 5
     assert [e["type"] for e in result.events] == ["guess_made", "board_won"]
     assert GAME.view(state, "@table")["last"] == {
         "type": "board_won", "player": "p1", "board": 0, "by": ["p0"], "n": state["seq"]}
@@ -37,7 +38,7 @@ def test_two_correct_guesses_within_the_tie_window_both_win_the_board():
     state = ok(state, "p0", guess("p1", 0, word), T0 + 100)
     state = ok(state, "p2", guess("p1", 0, word), T0 + 1_100)
     assert state["boards"]["p1"][0]["won_by"] == ["p0", "p2"]
-    assert GAME.scores(state)["p0"] == GAME.scores(state)["p2"] == 1 - 6
+    assert GAME.scores(state)["p0"] == GAME.scores(state)["p2"] == 1
 
 
 def test_a_correct_guess_after_the_tie_window_is_too_late():
@@ -110,24 +111,46 @@ def test_scores_are_boards_won_minus_own_boards_left():
     state = ok(state, "p0", guess("p1", 0, word_on(state, "p1", 0)))
     state = ok(state, "p0", guess("p1", 1, word_on(state, "p1", 1)))
     state = ok(state, "p3", guess("p2", 0, word_on(state, "p2", 0)))
-    assert GAME.scores(state) == {"p0": 2 - 6, "p1": 0 - 4, "p2": 0 - 5, "p3": 1 - 6}
+    assert GAME.scores(state) == {"p0": 2, "p1": 0, "p2": 0, "p3": 1}, "nothing missed yet"
     while GAME.outcome(state) is None:
         state = next_round(state)
     out = GAME.outcome(state)
-    assert out["scores"] == GAME.scores(state)
+    assert out["scores"] == GAME.scores(state) == {"p0": 2 - 6, "p1": 0 - 4, "p2": 0 - 5, "p3": 1 - 6}
     assert out["winners"] == ["p1"]
     assert out["boards_left"]["p1"] == 4 and out["won"]["p0"] == 2
 
 
 def test_a_tie_goes_to_the_fewest_own_boards_left_then_is_shared():
     state = guessing_with_boards(4)
-    # p0 wins two of p1's boards: p0 = 2 - 6 = -4; p1 = 0 - 4 = -4; p1 has fewer boards left.
+    # p0 wins two of p1's boards: at the end p0 = 2 - 6 = -4; p1 = 0 - 4 = -4; p1 has fewer
+    # boards left.
     state = ok(state, "p0", guess("p1", 0, word_on(state, "p1", 0)))
     state = ok(state, "p0", guess("p1", 1, word_on(state, "p1", 1)))
+    while GAME.outcome(state) is None:
+        state = next_round(state)
     assert GAME.scores(state)["p0"] == GAME.scores(state)["p1"] == -4
     assert winners(state) == ["p1"]
     fresh = started(4)
-    assert winners(fresh) == ["p0", "p1", "p2", "p3"], "all at -6 with 6 boards: shared"
+    assert winners(fresh) == ["p0", "p1", "p2", "p3"], "all at 0 with 6 boards: shared"
+
+
+def test_nobody_is_negative_before_anyone_could_guess_and_a_miss_costs_when_its_round_ends():
+    assert set(GAME.scores(started(3)).values()) == {0}, "not -6 before anyone could guess"
+    state = guessing_with_boards()       # p1 drew boards 0 and 1, p2 board 0
+    assert set(GAME.scores(state).values()) == {0}, "drawn, not yet guessable to the end"
+    state = ok(state, "p0", guess("p1", 0, word_on(state, "p1", 0)))
+    assert GAME.scores(state) == {"p0": 1, "p1": 0, "p2": 0}
+    state = next_round(state)            # the guessing round is over: two drawings missed
+    assert GAME.scores(state) == {"p0": 1, "p1": -1, "p2": -1}
+    state = ok(state, "p1", {"type": "draw", "board": 1,
+                             "word": next(a["word"] for a in GAME.actions(state, "p1") if a["type"] == "draw")})
+    assert GAME.scores(state)["p1"] == 0, "a new drawing on the board: nobody has tried it yet"
+    state = next_round(state)
+    state = ok(state, "p0", guess("p2", 0, word_on(state, "p2", 0)))
+    assert GAME.scores(state) == {"p0": 2, "p1": 0, "p2": 0}, "guessed later: no penalty"
+    while GAME.outcome(state) is None:
+        state = next_round(state)
+    assert GAME.scores(state) == {"p0": 2 - 6, "p1": 0 - 5, "p2": 0 - 5}, "the end counts every board"
 
 
 def test_a_guess_naming_a_non_string_player_is_refused_cleanly():
@@ -150,11 +173,11 @@ def test_a_phone_is_sent_the_guesses_it_shows_and_no_more():
     """Every view of a guess carries these lists: the guesser's newest three on each board,
     the drawer's this round's newest eight (the phone shows exactly those)."""
     state = guessing_with_boards()
-    for k in range(10):
-        state = ok(state, "p0", guess("p1", 0, f"nope {k}"), T0 + 100 + k)
+    for k in range(10):         # five wrong guesses each (issue 31's limit)
+        state = ok(state, "p0" if k < 5 else "p2", guess("p1", 0, f"nope {k}"), T0 + 100 + k)
     state = ok(state, "p0", guess("p2", 0, "other"), T0 + 200)
     mine = GAME.view(state, "p0")["you"]["guesses"]
-    assert [g["text"] for g in mine] == ["nope 7", "nope 8", "nope 9", "other"]
+    assert [g["text"] for g in mine] == ["nope 2", "nope 3", "nope 4", "other"]
     asked = GAME.view(state, "p1")["you"]["asked"]
     assert [g["text"] for g in asked] == [f"nope {k}" for k in range(2, 10)]
     # the drawer answers those it is shown: older ones are neither listed nor accepted
@@ -166,3 +189,60 @@ def test_a_phone_is_sent_the_guesses_it_shows_and_no_more():
     state = next_round(next_round(state))           # a drawing round, then guessing again
     assert GAME.view(state, "p1")["you"]["asked"] == []
     assert len(GAME.view(state, "p0")["you"]["guesses"]) == 4, "your answered guesses stay"
+
+
+# ---------------------------------------------------------------- fair play (issue 31)
+
+def test_a_guess_names_one_thing_not_a_word_list():
+    """Three words at most ("toy car" guesses "car"); a fourth is refused, state unchanged,
+    whether the list holds the word or not."""
+    state = guessing_with_boards()
+    word = word_on(state, "p1", 0)
+    assert GAME.view(state, "p0")["guess_words"] == 3
+    listed = f"sun moon {word} star"
+    before = GAME.view(state, "p0")
+    assert refused(state, "p0", guess("p1", 0, listed)) == "too_many_words"
+    assert refused(state, "p0", guess("p1", 0, "one two-three, four")) == "too_many_words"
+    assert GAME.view(state, "p0") == before
+    state = ok(state, "p0", guess("p1", 0, f"a big {word}"))
+    assert state["boards"]["p1"][0]["won_by"] == ["p0"]
+
+
+def test_a_longer_dealt_word_allows_as_many_words():
+    state = guessing_with_boards(words="once in a blue moon\nonce in a blue moon\nsun\nstar\nsea")
+    assert GAME.view(state, "@table")["guess_words"] == 5
+    assert refused(state, "p0", guess("p1", 0, "a b c d e f")) == "too_many_words"
+    assert GAME.apply(state, "p0", guess("p1", 0, "a b c d e"), T0 + 1).__class__.__name__ == "Accepted"
+
+
+def test_five_wrong_guesses_per_board_per_round_then_none():
+    state = guessing_with_boards()
+    word = word_on(state, "p1", 0)
+    for k in range(5):
+        left = {(x["player"], x["board"]): x["left"] for x in GAME.view(state, "p0")["you"]["left"]}
+        assert left.get(("p1", 0), 5) == 5 - k
+        state = ok(state, "p0", guess("p1", 0, f"nope {k}"), T0 + 10 + k)
+    assert GAME.view(state, "p0")["you"]["left"] == [{"player": "p1", "board": 0, "left": 0}]
+    assert GAME.view(state, "p0")["wrong_guesses"] == 5
+    # none left: refused, right or wrong alike (the refusal tells nothing), state unchanged
+    assert refused(state, "p0", guess("p1", 0, word), T0 + 20) == "out_of_guesses"
+    assert refused(state, "p0", guess("p1", 0, "nope 9"), T0 + 20) == "out_of_guesses"
+    assert {"type": "guess", "player": "p1", "board": 0, "text": None} not in GAME.actions(state, "p0")
+    # other boards and other players are not touched; the count is in p0's own view only
+    assert {"type": "guess", "player": "p1", "board": 1, "text": None} in GAME.actions(state, "p0")
+    assert {"type": "guess", "player": "p1", "board": 0, "text": None} in GAME.actions(state, "p2")
+    assert GAME.view(state, "p2")["you"]["left"] == []
+    assert "left" not in GAME.view(state, "@table") and "you" not in GAME.view(state, "@table")
+    # the next guessing round gives five again
+    state = next_round(next_round(state))
+    assert GAME.view(state, "p0")["you"]["left"] == []
+    state = ok(state, "p0", guess("p1", 0, word), state["deadline"] - 1)
+    assert state["boards"]["p1"][0]["won_by"] == ["p0"]
+
+
+def test_refused_and_right_guesses_use_no_wrong_guess():
+    state = guessing_with_boards()
+    state = ok(state, "p0", guess("p1", 0, "nope"))
+    assert refused(state, "p0", guess("p1", 0, "NOPE")) == "repeated_guess"
+    assert refused(state, "p0", guess("p1", 0, "a b c d")) == "too_many_words"
+    assert GAME.view(state, "p0")["you"]["left"] == [{"player": "p1", "board": 0, "left": 4}]

@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from partyhub.gamekit import Accepted, Rejected, Relay
 
 from games.sketch.rules import GAME
+from games.sketch.rules.state import wrong_left
 
 from sketch_checks import check_boards, check_secrecy
 from sketch_play import T0, options, seats
@@ -34,7 +35,10 @@ def tie_guess(state, rnd, now):
     open_boards = [(o, i, b) for o in state["seats"] for i, b in enumerate(state["boards"][o])
                    if b["won_by"] and now <= b["won_at"] + window]
     for owner, i, b in open_boards:
-        others = [s for s in state["seats"] if s != owner and s not in b["won_by"]]
+        # a seat that has had its wrong guesses on that board this round is refused whatever
+        # it types (guessing.py: out_of_guesses), a right guess too
+        others = [s for s in state["seats"] if s != owner and s not in b["won_by"]
+                  and wrong_left(state, s, owner, i)]
         if others:
             return rnd.choice(others), {"type": "guess", "player": owner, "board": i,
                                         "text": b["word"]}

@@ -3,6 +3,8 @@ from games.sketch.rules import GAME
 
 from sketch_play import T0, ok, options, put, refused, seats, started
 
+ROUND = GAME.options["round_seconds"].default * 1000     # the default round (150 s, issue 27)
+
 
 def test_the_first_drawing_round_starts_when_the_platform_begins_the_game():
     """No "ready" phase: setup deals round 1 and `begin` (the VIP's Start) turns the timer."""
@@ -13,7 +15,7 @@ def test_the_first_drawing_round_starts_when_the_platform_begins_the_game():
                                               "kind": "drawing", "n": 1}
     begun = GAME.begin(state, T0)
     assert state["deadline"] is None, "begin never mutates its input"
-    assert begun["phase"] == "drawing" and GAME.deadline(begun) == T0 + 60_000
+    assert begun["phase"] == "drawing" and GAME.deadline(begun) == T0 + ROUND
     assert GAME.view(begun, "p1")["you"]["cards"] == state["cards"]["p1"]
     assert GAME.actions(begun, "p1")[0]["type"] == "draw"
     assert refused(begun, "p1", {"type": "begin"}) == "bad_action"
@@ -50,7 +52,7 @@ def test_a_late_timekeeper_gives_the_next_round_its_full_length():
     state = started()
     late = state["deadline"] + 7_000
     state = GAME.on_deadline(state, late).state
-    assert state["phase"] == "guessing" and state["deadline"] == late + 60_000
+    assert state["phase"] == "guessing" and state["deadline"] == late + ROUND
 
 
 def test_nothing_is_accepted_once_the_sand_has_run_out():

@@ -1,5 +1,6 @@
 // What the TV and the phone share: the strings, the stylesheet, a card face, a player chip.
 import { ink } from '../ink.js';
+import { face as portrait } from '../../common/faces.js';
 
 export { ink };
 
@@ -27,12 +28,10 @@ function hue(id) {
   return x;
 }
 
-/** The picture's URL from the view's template ("games/association/cards/{id}.webp", or an
- * absolute "/decks/<deck>/{id}.webp" for an uploaded deck). */
+/** The picture's URL (app.card: an uploaded deck's through the room's pass, else the view's
+ * static template "games/association/cards/{id}.webp"). */
 export function src(app, game, id) {
-  const tpl = (game && game.deck && game.deck.image) || 'games/association/cards/{id}.webp';
-  const url = tpl.replace('{id}', encodeURIComponent(id));
-  return url.startsWith('/') ? url : app.static + url;   // an uploaded deck: "/decks/<deck>/{id}.webp"
+  return app.card(id, game && game.deck && game.deck.image);
 }
 
 /** The face of a card: its picture (a coloured tile with the id if the picture is missing). */
@@ -49,7 +48,7 @@ export function face(app, game, id) {
 
 /** The back of a card (face down). */
 export function back(app, extra) {
-  return app.h('div', { class: ['as-back', extra] }, app.h('span', { class: 'as-back-mark' }, '✦'));
+  return app.h('div', { class: ['as-back', extra] }, app.h('span', { class: 'as-back-mark', 'aria-hidden': 'true' }, '✦'));
 }
 
 export function player(app, id) {
@@ -59,8 +58,9 @@ export function player(app, id) {
 /** A round avatar in the player's colour with their symbol. */
 export function avatar(app, id, extra) {
   const p = player(app, id);
-  return app.h('span', { class: ['as-av', extra], style: { '--pc': p.color, '--pc-ink': ink(p.color) }, dataset: { seat: String(id) }, title: p.name },
-    p.symbol || '•');
+  const f = portrait(p);
+  return app.h('span', { class: ['as-av', extra, f && 'faced'], style: { '--pc': p.color, '--pc-ink': ink(p.color) }, dataset: { seat: String(id) }, title: p.name },
+    f || p.symbol || '•');
 }
 
 /** The (shell-level) room player list order, or the game's. */

@@ -3,30 +3,16 @@
 // not offered: only what view.actions lists is live), waiting states, and the reveal.
 // The audience (issue 22) votes along in the vote phase: the table as a grid of big cards, a
 // tap votes (a later tap changes the vote), its pick marked from app.audience.mine.
+// The state the phone's modules share is state.js; the status line and what the live region
+// says, status.js.
 import { setup, put, face, player, avatar, tagStyle, crowdBadge } from './board.js';
-
-const P = {
-  root: null, stage: null, selected: null, sent: null, zoom: null, stripKey: null,
-  cards: new Map(), hadOwn: false, hadAny: false, input: null, panelKey: null,
-  pending: null, picks: new Map(),   // the audience: a vote on its way, turn -> card
-};
-
-const AUD_VOTE = 'audience_vote';
+import { P, AUD_VOTE, me, audPick } from './state.js';
+import { drawStatus, revealSummary, sayResult } from './status.js';
 
 /** Your own vote (a `mine` frame) came back, or the tally moved: draw the marks anew. */
 function onCrowd(state) {
   if (state && state.mine) P.pending = null;
   rerender();
-}
-
-/** The audience's own pick in this turn's open ballot (app.audience.mine), else the vote on
- * its way; remembered per turn so the reveal can say whether it found the story card. */
-function audPick(app, g) {
-  const mine = (app.audience || {}).mine;
-  const card = mine && mine.ballot === `t${g.turn}` && mine.votes ? mine.votes.card : null;
-  if (card) P.picks.set(g.turn, card);
-  if (P.picks.size > 4) P.picks.delete(P.picks.keys().next().value);
-  return P.pending || card || P.picks.get(g.turn) || null;
 }
 
 function build(root, app) {
@@ -101,62 +87,6 @@ export function render(root, view, app) {
   drawPanel(app, view, g, all, own);
 }
 
-function me(view) {
-  return view.you.role === 'player' ? view.you.id : null;
-}
-
-// ---- the status line -------------------------------------------------------------------------
-function drawStatus(app, view, g, own) {
-  const { h, t } = app;
-  const you = me(view);
-  const tp = player(app, g.storyteller || (g.last && g.last.storyteller));
-  const mine = own.length > 0;
-  const others = g.players.filter((p) => p.id !== g.storyteller);
-  const waitingSubmit = others.filter((p) => !p.played && !p.sitting_out && p.cards > 0).length;
-  const voted = others.filter((p) => p.voted).length;
-  let title;
-  let sub = null;
-  const isTeller = you && you === g.storyteller;
-  const crowd = !you && own.some((a) => a.type === AUD_VOTE);
-  const picked = crowd && audPick(app, g);
-  if (crowd) {                       // the audience votes along
-    const n = picked ? g.table.indexOf(picked) + 1 : 0;
-    title = n ? t('association.aud_voted', { n }) : t('association.aud_vote');
-    sub = n ? t('association.aud_change_hint') : t('association.aud_vote_hint');
-  } else if (!you && g.phase === 'reveal' && g.last) {
-    title = t(`association.case.${g.last.case}`);
-    const pick = P.picks.get(g.last.turn);
-    if (pick) sub = pick === g.last.story_card ? t('association.you_found') : t('association.you_missed');
-  } else if (!you || !('hand' in g)) {
-    title = t('association.watching');
-  } else if (g.phase === 'tell') {
-    title = isTeller ? t('association.you_tell') : t('association.wait_tell', { name: tp.name });
-    sub = isTeller ? t('association.you_tell_hint') : t('association.wait_tell_hint');
-  } else if (g.phase === 'submit') {
-    if (isTeller) { title = t('association.they_submit'); sub = t('association.wait_more', { n: waitingSubmit }); }
-    else if (g.sitting_out) title = t('association.sitting_out');
-    else if (mine) title = t('association.you_submit');
-    else if (g.mine) { title = t('association.submitted'); sub = t('association.wait_more', { n: waitingSubmit }); }
-    else title = t('association.no_cards');
-  } else if (g.phase === 'vote') {
-    if (isTeller) title = t('association.they_vote');
-    else if (mine) title = t('association.you_vote');
-    else title = t('association.voted');
-    if (!mine) sub = t('association.votes_in', { n: voted, all: others.length });
-  } else if (g.phase === 'reveal' && g.last) {
-    title = t(`association.case.${g.last.case}`);
-  }
-  const clue = g.phase === 'tell' || g.clue == null ? null
-    : h('div', { class: ['as-p-clue', !g.clue && 'spoken', g.clue && g.clue.length > 60 && 'long'] },
-      avatar(app, g.storyteller || (g.last && g.last.storyteller), 'small'),
-      h('span', null, g.clue ? `“${g.clue}”` : `🗣 ${t('association.spoken')}`));
-  put(P.status,
-    clue,
-    h('div', { class: ['as-p-title', mine && !picked && 'mine'] }, title),
-    sub ? h('div', { class: 'as-p-sub' }, sub) : null);
-  P.status.classList.toggle('mine', mine && !picked);   // yellow: your move (the audience: until it voted)
-}
-
 // ---- the cards: the hand, or the table during vote and reveal --------------------------------
 function shown(g) {
   if (g.phase === 'vote') return { mode: 'table', ids: g.table };
@@ -186,7 +116,9 @@ function drawStrip(app, view, g, pickable) {
           mode !== 'hand' ? h('span', { class: 'as-num' }, String(i + 1)) : null,
           info ? h('span', { class: 'as-voters' }, info.voters.map((v) => avatar(app, v, 'voter small'))) : null,
           info ? crowdBadge(app, L, id) : null,
-          badge));
+          // a space: the card's text reads "3 Yours", as its name "Card 3, Yours" does (WCAG
+          // 2.5.3); between positioned boxes it takes no room
+          ' ', badge));
       pick.addEventListener('click', () => tapCard(id, pick));
       // the reveal's star rides on the owner's tag, under the card, clear of the 🔍 button
       const el = h('div', { class: ['as-p-card', mode !== 'hand' && 'numbered'], dataset: { card: id } },
@@ -199,7 +131,8 @@ function drawStrip(app, view, g, pickable) {
       P.cards.set(id, { el, badge, i, pick });
       return el;
     });
-    put(P.strip, kids.length ? kids : h('p', { class: 'hint as-p-empty' }, t('association.no_cards')));
+    // the audience holds no cards: nothing to say about them (the shell says where it stands)
+    put(P.strip, kids.length ? kids : me(view) ? h('p', { class: 'hint as-p-empty' }, t('association.no_cards')) : []);
     P.strip.classList.toggle('single', kids.length === 1);
     P.strip.classList.toggle('aud', mode === 'table' && !me(view));   // the audience: a grid
     P.strip.classList.toggle('mode-reveal', mode === 'reveal');
@@ -226,8 +159,9 @@ function drawStrip(app, view, g, pickable) {
     c.badge.textContent = own ? t('association.yours') : voted ? '✓' : id === P.selected ? t('association.chosen') : '';
     c.badge.hidden = !c.badge.textContent;
     // the name says the number and what the card shows in words (the badge's text included)
+    // joined by a comma (a pause when read; axe's Label in Name check reads past it, not a "·")
     c.pick.setAttribute('aria-label', [t('association.card_n', { n: c.i + 1 }), voted ? t('association.your_vote') : c.badge.textContent]
-      .filter(Boolean).join(' · '));
+      .filter(Boolean).join(', '));
   }
   P.strip.classList.toggle('live', pickable.size > 0);
   P.hint.textContent = P.cards.size > 1 && !P.strip.classList.contains('aud') ? t('association.swipe') : '';
@@ -371,46 +305,6 @@ function go(type) {
   app.act(a);
   app.vibrate(30);
   rerender();
-}
-
-/** Your reveal: [what you gained, then found it / missed, votes on your card], or null. */
-function revealLines(app, view, g) {
-  const t = app.t;
-  const L = g.last;
-  const you = me(view);
-  if (!you || !L || !(you in L.gains)) return null;
-  const gain = L.gains[you] || 0;
-  const lines = [gain > 0 ? t('association.gained', { n: gain }) : t('association.no_gain')];
-  if (you !== L.storyteller) {
-    const vote = L.cards.find((c) => c.voters.includes(you));
-    if (vote) lines.push(vote.card === L.story_card ? t('association.you_found') : t('association.you_missed'));
-  }
-  const mine = L.cards.find((c) => c.owner === you);
-  const votes = mine && you !== L.storyteller ? mine.voters.length : 0;
-  if (votes) lines.push(t('association.votes_on_yours', { n: votes }));
-  return lines;
-}
-
-function revealSummary(app, view, g) {
-  const h = app.h;
-  const lines = revealLines(app, view, g);
-  if (!lines) return null;
-  const good = (g.last.gains[me(view)] || 0) > 0;
-  if (good && P.buzzed !== P.stage) { P.buzzed = P.stage; app.vibrate([40, 40, 120]); }
-  return h('div', { class: ['as-p-result', good ? 'good' : 'none'] },
-    h('div', { class: 'as-p-gain' }, lines[0]),
-    lines.slice(1).map((l) => h('div', { class: 'as-p-line' }, l)));
-}
-
-/** The live region: your card is down, your vote is in, and at the reveal how it went. */
-function sayResult(app, view, g) {
-  const t = app.t;
-  const lines = g.phase === 'submit' && g.mine && me(view) !== g.storyteller ? [t('association.submitted')]
-    : g.phase === 'vote' && g.my_vote ? [t('association.voted')]
-      : g.phase === 'reveal' && g.last ? [t(`association.case.${g.last.case}`), ...(revealLines(app, view, g) || [])] : [];
-  const key = `${P.stage}:${lines.length}`;
-  if (lines.length && key !== P.said) app.say(lines);
-  P.said = key;
 }
 
 function rerender() {

@@ -3,6 +3,7 @@
 // `recap` (room.results), public once the game is over. Above it the audience's award
 // (issue 22): the players whose cards drew the most audience votes (results.audience).
 import { setup, face, avatar, player } from './board.js';
+import { pageThrough } from '../../common/pages.js';
 
 export function results(box, view, app) {
   setup(app);
@@ -22,6 +23,13 @@ export function results(box, view, app) {
   if (!turns.length) { box.replaceChildren(...[award].filter(Boolean)); return; }
   const game = view.game || {};
   const names = (ids) => ids.map((id) => player(app, id).name).join(', ');
+  // the TV shows the players of a line as avatars (their names are read out for a screen
+  // reader): a story with a full table's names stays a few lines high (issue 27)
+  const tv = app.page === 'tv';
+  const who = (key, args, ids) => (tv
+    ? [t(key, { ...args, names: '' }).trim(), ' ', h('span', { class: 'as-recap-avs' }, ids.map((id) => avatar(app, id, 'small'))),
+      h('span', { class: 'as-sr' }, names(ids))]
+    : t(key, { ...args, names: names(ids) }));
   const items = turns.map((r) => {
     const tp = player(app, r.storyteller);
     const byOwner = new Map();
@@ -35,14 +43,18 @@ export function results(box, view, app) {
         h('div', { class: 'as-recap-who' }, avatar(app, r.storyteller, 'small'), h('span', null, tp.name)),
         h('div', { class: 'as-recap-clue' }, r.clue ? `“${r.clue}”` : `🗣 ${t('association.spoken')}`),
         h('div', { class: 'as-recap-line found' }, r.found.length
-          ? t('association.recap_found', { names: names(r.found) }) : t('association.recap_nobody')),
+          ? who('association.recap_found', {}, r.found) : t('association.recap_nobody')),
         [...byOwner].map(([by, voters]) => h('div', { class: 'as-recap-line fooled' },
-          t('association.recap_fooled', { name: player(app, by).name, names: names(voters) }))),
-        r.audience && r.audience.voters ? h('div', { class: 'as-recap-line crowd' }, '👥 ',
-          t('association.aud_found', { found: r.audience.found, n: r.audience.voters })) : null));
+          who('association.recap_fooled', { name: player(app, by).name }, voters))),
+        r.audience && (r.audience.voters || r.audience.anonymous) ? h('div', { class: 'as-recap-line crowd' }, '👥 ',
+          [r.audience.voters ? t('association.aud_found', { found: r.audience.found, n: r.audience.voters }) : '',
+            r.audience.anonymous ? t('audience.anonymous', { n: r.audience.anonymous }) : ''].filter(Boolean).join(' · ')) : null));
   });
-  box.replaceChildren(h('section', { class: 'as-recap', 'aria-labelledby': 'as-recap-title' },
-    h('div', { class: 'as-recap-head' }, h('h2', { id: 'as-recap-title' }, t('association.recap_title')), award),
-    // a scrollable list is a tab stop, so a keyboard can scroll it
-    h('ol', { class: 'as-recap-list', tabindex: '0', 'aria-labelledby': 'as-recap-title' }, items)));
+  const count = tv ? h('span', { class: 'tv-pages-count', 'aria-hidden': 'true', hidden: true }) : null;
+  // a phone's list scrolls (a tab stop, so a keyboard can scroll it); the TV's pages through
+  const list = h('ol', { class: 'as-recap-list', tabindex: tv ? null : '0', 'aria-labelledby': 'as-recap-title' }, items);
+  box.replaceChildren(h('section', { class: ['as-recap', tv && 'tv-pages'], 'aria-labelledby': 'as-recap-title' },
+    h('div', { class: 'as-recap-head tv-pages-head' }, h('h2', { id: 'as-recap-title' }, t('association.recap_title')), award, count),
+    list));
+  if (tv) pageThrough(list, { counter: count });
 }

@@ -3,7 +3,9 @@
 // from the scoreboard onto the cards, owners and the story card show, the points pop in.
 // The audience (issue 22): "N in the audience voted" while it votes (the live tally: a count,
 // never per card), its pick badged at the reveal, "the audience: 3 of 7 found it".
+// The scoreboard along the foot is scores.js.
 import { setup, put, face, back, player, avatar, tagStyle, crowdBadge } from './board.js';
+import { drawScores } from './scores.js';
 
 let K = null;   // the screen's persistent parts
 let shell = null;     // the app the TV renders for (the tally hook draws with it)
@@ -59,20 +61,30 @@ export function render(root, view, app) {
   }
   drawProgress(app, g);
   drawCrowd(app, g);
-  drawScores(app, g);
+  drawScores(K, app, g);
   fitClue();
 }
 
-/** A long clue steps its type down (not below 18 px) until the clue box shows all of it. */
+/** The clue is the largest text on the TV and never cut (issue 27): it spans the table's
+ * width above the cards, from its largest size down, 2 px a step, until the whole clue fits in
+ * its share of the screen's height (CLUE_SHARE); never below CLUE_FLOOR times the storyteller's
+ * name, the largest other text. The cards then take what is left (fit). */
+const CLUE_SHARE = 0.27;
+const CLUE_FLOOR = 1.15;
 function fitClue() {
   const el = K.clue.querySelector('.as-clue-text');
-  if (K.clue.hidden || !el) return;
-  el.style.fontSize = '';
-  let px = parseFloat(getComputedStyle(el).fontSize);
-  while (K.clue.scrollHeight > K.clue.clientHeight + 1 && px > 18) {
-    px -= 2;
-    el.style.fontSize = `${px}px`;
+  if (!K.clue.hidden && el) {
+    el.style.fontSize = '';
+    const name = K.teller.querySelector('.as-teller-name');
+    const floor = Math.ceil((name ? parseFloat(getComputedStyle(name).fontSize) : 30) * CLUE_FLOOR);
+    const room = window.innerHeight * CLUE_SHARE;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    while (K.clue.scrollHeight > room && px - 2 >= floor) {
+      px -= 2;
+      el.style.fontSize = `${px}px`;
+    }
   }
+  fit();
 }
 
 function build(root, app) {
@@ -86,15 +98,21 @@ function build(root, app) {
   const scores = h('div', { class: 'as-scores' });
   const credits = h('div', { class: 'as-credits' });
   const box = h('div', { class: 'as-tv' },
-    h('aside', { class: 'as-side' }, head, teller, clue, progress, crowd),
-    h('section', { class: 'as-tablebox' }, table),
+    h('aside', { class: 'as-side' }, head, teller, progress, crowd),
+    h('section', { class: 'as-tablebox' }, clue, table),
     h('footer', { class: 'as-foot' }, scores, credits));
   root.replaceChildren(box);
   K = { root, box, head, teller, clue, progress, crowd, table, scores, credits, pills: new Map(),
     tableKey: null, stage: null, count: 0, hold: 0, holdTurn: null, timers: [], backs: 0 };
   credits.textContent = app.t('association.credits');
 
-  window.addEventListener('resize', () => { if (K) { fit(); fitClue(); } });
+  // the table's size or the type's (the TV's stylesheet scales it) changed: fit again
+  const again = () => { if (K && K.box === box) fitClue(); };
+  if (window.ResizeObserver) {
+    const ro = new ResizeObserver(again);
+    ro.observe(box.querySelector('.as-tablebox'));
+    ro.observe(teller);
+  } else window.addEventListener('resize', again);
 }
 
 function later(fn, ms) {
@@ -128,9 +146,6 @@ function drawClue(app, g, tp) {
       : h('span', { class: 'as-clue-text spoken' }, '🗣 ', t('association.spoken')),
     text ? null : h('span', { class: 'as-clue-sub' }, t('association.spoken_hint', { name: tp.name })),
     text ? app.hideButton({ text }) : null);
-  K.clue.classList.toggle('long', text.length > 40);
-  K.clue.classList.toggle('longer', text.length > 80);
-  K.clue.classList.toggle('longest', text.length > 110);
   if (first) { K.clue.classList.remove('pop'); void K.clue.offsetWidth; K.clue.classList.add('pop'); }
 }
 
@@ -142,13 +157,13 @@ function drawProgress(app, g) {
     const down = g.table_count;
     put(K.progress,
       h('div', { class: 'as-prog-title' }, t('association.cards_down', { n: down })),
-      h('div', { class: 'as-prog-avs' }, others.map((p) => progressAv(app, p, p.played, p.sitting_out))));
+      h('div', { class: ['as-prog-avs', others.length > 5 && 'many'] }, others.map((p) => progressAv(app, p, p.played, p.sitting_out))));
   } else if (g.phase === 'vote') {
     const voters = others.filter((p) => !p.sitting_out || true);
     const done = voters.filter((p) => p.voted).length;
     put(K.progress,
       h('div', { class: 'as-prog-title' }, t('association.votes_in', { n: done, all: voters.length })),
-      h('div', { class: 'as-prog-avs' }, voters.map((p) => progressAv(app, p, p.voted, false))));
+      h('div', { class: ['as-prog-avs', voters.length > 5 && 'many'] }, voters.map((p) => progressAv(app, p, p.voted, false))));
   } else if (g.phase === 'reveal' && g.last) {
     const key = `case:${g.last.turn}`;
     if (K.progressKey === key) return;
@@ -171,24 +186,30 @@ function drawCrowd(app, g) {
   const { h, t } = app;
   const on = !(app.view && app.view.room && app.view.room.audience_play === false);
   let text = null;
+  let anon = 0;     // anonymous voters: a count apart, never in a card's votes (issue 31)
   if (on && g.phase === 'vote') {
     const tally = (app.audience || {}).tally;
-    const n = tally && tally.ballot === `t${g.turn}`
-      ? (tally.summary && tally.summary.voted != null ? tally.summary.voted : tally.voters) : 0;
+    const ours = tally && tally.ballot === `t${g.turn}`;
+    const n = ours ? (tally.summary && tally.summary.voted != null ? tally.summary.voted : tally.voters) : 0;
+    anon = ours ? tally.anonymous || 0 : 0;
     if (n > 0) text = t('association.aud_tv_voted', { n });
-  } else if (g.phase === 'reveal' && g.last && g.last.audience && g.last.audience.voters > 0) {
-    text = t('association.aud_found', { found: g.last.audience.found, n: g.last.audience.voters });
+  } else if (g.phase === 'reveal' && g.last && g.last.audience) {
+    if (g.last.audience.voters > 0) text = t('association.aud_found', { found: g.last.audience.found, n: g.last.audience.voters });
+    anon = g.last.audience.anonymous || 0;
   }
-  const key = `${g.phase}:${g.turn}:${text}`;
+  const extra = anon > 0 ? t('audience.anonymous', { n: anon }) : null;
+  const shown = !!(text || extra);
+  const key = `${g.phase}:${g.turn}:${text}:${extra}`;
   if (key === K.crowdKey) return;
   const fresh = g.phase === 'reveal' && !String(K.crowdKey || '').startsWith(`reveal:${g.turn}:`);
   K.crowdKey = key;
-  put(K.crowd, text ? [h('span', { class: 'as-crowd-icon', 'aria-hidden': 'true' }, '👥'), h('span', null, text)] : null);
+  put(K.crowd, shown ? [h('span', { class: 'as-crowd-icon', 'aria-hidden': 'true' }, '👥'),
+    h('span', null, text, extra ? h('span', { class: 'aud-anon' }, extra) : null)] : null);
   K.crowd.classList.remove('pop');
-  K.crowd.hidden = !text || fresh;
+  K.crowd.hidden = !shown || fresh;
   fitClue();      // the clue's box gives the line its room
   // at the reveal the line comes with the owners' tags, not before
-  if (text && fresh) later(() => { K.crowd.hidden = false; K.crowd.classList.add('pop'); fitClue(); }, revealTime(g.last) + 700);
+  if (shown && fresh) later(() => { K.crowd.hidden = false; K.crowd.classList.add('pop'); fitClue(); }, revealTime(g.last) + 700);
 }
 
 function progressAv(app, p, done, out) {
@@ -308,7 +329,7 @@ function drawReveal(app, g) {
   // the scoreboard holds the old scores until the gains pop in
   K.hold = Date.now() + owned + 900;
   K.holdTurn = L.turn;
-  later(() => { K.hold = 0; drawScores(app, app.view.game, true); }, owned + 900);
+  later(() => { K.hold = 0; drawScores(K, app, app.view.game, true); }, owned + 900);
 }
 
 /** Card width from the room the table has: the layout with the biggest cards wins. */
@@ -316,10 +337,12 @@ function fit(n) {
   if (n != null) K.n = n;
   n = K.n || 1;
   const box = K.table.getBoundingClientRect();
+  const banner = K.table.querySelector('.as-banner');
   const W = box.width;
-  const H = box.height - 70;          // the banner
+  const H = box.height - (banner ? banner.offsetHeight + 14 : 0);
   const gap = 18;
-  const extra = K.table.classList.contains('revealing') ? 46 : 0;   // the owner tag
+  // the owner tag under a card at the reveal (its type grows with the card: measured below)
+  const extra = K.table.classList.contains('revealing') ? 56 : 0;
   let best = 0;
   let bestCols = n;
   for (let rows = 1; rows <= n; rows += 1) {
@@ -327,50 +350,15 @@ function fit(n) {
     const w = Math.min((W - (cols - 1) * gap) / cols, ((H - (rows - 1) * gap) / rows - extra) * 2 / 3);
     if (w > best) { best = w; bestCols = cols; }
   }
-  K.table.style.setProperty('--cw', `${Math.max(60, Math.floor(best))}px`);
   K.table.style.setProperty('--cols', String(bestCols));
-}
-
-// ---- the scoreboard -------------------------------------------------------------------------------
-function drawScores(app, g, popGains) {
-  if (!g) return;
-  const { h } = app;
-  const L = g.last;
-  const holding = g.phase === 'reveal' && L && K.holdTurn === L.turn && Date.now() < K.hold;
-  const order = g.players.map((p) => p.id);
-  const lead = Math.max(...g.players.map((p) => p.score));
-  const kids = [];
-  for (const p of g.players) {
-    let pill = K.pills.get(p.id);
-    if (!pill) {
-      const num = h('b', { class: 'as-pill-n' });
-      const gain = h('span', { class: 'as-gain' });
-      const name = h('span', { class: 'as-pill-name' });
-      const standin = h('span', { class: 'as-pill-standin' });
-      const el = h('div', { class: 'as-pill', dataset: { seat: p.id } }, avatar(app, p.id), name, standin, num, gain);
-      pill = { el, num, gain, name, standin };
-      K.pills.set(p.id, pill);
-    }
-    const pl = player(app, p.id);
-    const got = L && g.phase === 'reveal' ? (L.gains[p.id] || 0) : 0;
-    pill.name.textContent = pl.name;
-    pill.el.style.setProperty('--pc', pl.color);
-    pill.num.textContent = String(holding ? p.score - got : p.score);
-    pill.el.classList.toggle('teller', p.id === g.storyteller);
-    pill.el.classList.toggle('away', !pl.connected && !pl.standin);
-    pill.standin.replaceChildren(...[app.standin(null, pl)].filter(Boolean));
-    pill.el.classList.toggle('lead', !holding && lead > 0 && p.score === lead);
-    if (popGains && got > 0) {
-      pill.gain.textContent = `+${got}`;
-      pill.gain.classList.remove('show'); void pill.gain.offsetWidth; pill.gain.classList.add('show');
-      pill.el.classList.remove('bump'); void pill.el.offsetWidth; pill.el.classList.add('bump');
-    } else if (g.phase !== 'reveal') {
-      pill.gain.classList.remove('show');
-      pill.el.classList.remove('bump');
-    }
-    kids.push(pill.el);
+  // what the table really takes (tags, the story card's glow): step down until it fits
+  let cw = Math.max(40, Math.floor(best));
+  const bottom = () => Math.max(...[...K.table.querySelectorAll('.as-slot')].map((el) => el.getBoundingClientRect().bottom));
+  for (let i = 0; i < 12; i += 1) {
+    K.table.style.setProperty('--cw', `${cw}px`);
+    if (cw <= 40 || !K.table.querySelector('.as-slot') || bottom() <= box.bottom) break;
+    cw = Math.floor(cw * 0.95);
   }
-  if (order.join() !== K.order) { K.order = order.join(); K.scores.replaceChildren(...kids); }
 }
 
 export { results } from './recap.js';   // the results screen's recap

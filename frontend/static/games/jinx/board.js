@@ -34,15 +34,6 @@ export function tile(app, id) {
     app.h('span', { class: 'jx-tile-id' }, String(id)));
 }
 
-/** An uploaded deck's card "<deck>-<nnn>" is served at /decks/<deck>/; the default deck's
- * pictures are static files. */
-const UPLOADED = /^(u[0-9a-f]{10})-\d{3}$/;
-export function faceUrl(app, id) {
-  const m = UPLOADED.exec(id);
-  if (m) return `/decks/${m[1]}/${encodeURIComponent(id)}.webp`;
-  return `${app.static}games/association/cards/${encodeURIComponent(id)}.webp`;
-}
-
 /** The face of a card as an element (a picture, or a tile when there is none). */
 export function face(app, id) {
   const box = app.h('div', { class: 'jx-face', dataset: { face: String(id) } });
@@ -52,7 +43,7 @@ export function face(app, id) {
     return box;
   }
   const img = app.h('img', {
-    src: faceUrl(app, id),
+    src: app.card(id),   // the room's address of the picture (common/cards.js)
     alt: '', draggable: 'false', decoding: 'async',
   });
   img.addEventListener('error', () => { img.replaceWith(tile(app, id)); });

@@ -3,6 +3,8 @@
 // owners, and the score column. The audience (issue 22): "N in the audience predicted" during
 // the race (the tally's count, never which cards), how many got it at the reveal.
 import { ink } from '../ink.js';
+import { chip } from '../../common/dom.js';
+import { widest } from '../../common/fit.js';
 import { setup, face, table, player, finger, isSynthetic, put } from './board.js';
 
 const S = { root: null };
@@ -67,14 +69,21 @@ function drawAudience() {
   if (!game || !S.aud) return;
   const tally = (app.audience || {}).tally;
   let text = null;
-  if (game.phase === 'race' && tally && tally.summary && tally.summary.predicted > 0) {
-    text = app.t('jinx.aud_count', { n: tally.summary.predicted });
-  } else if (game.phase !== 'race' && game.phase !== 'clue' && game.last && game.last.audience && game.last.audience.predicted > 0) {
-    text = app.t('jinx.aud_got', { n: game.last.audience.right, m: game.last.audience.predicted });
+  let anon = 0;     // anonymous predictions: a count apart, never right or wrong (issue 31)
+  if (game.phase === 'race' && tally && tally.summary) {
+    if (tally.summary.predicted > 0) text = app.t('jinx.aud_count', { n: tally.summary.predicted });
+    anon = tally.anonymous || 0;
+  } else if (game.phase !== 'race' && game.phase !== 'clue' && game.last && game.last.audience) {
+    const crowd = game.last.audience;
+    if (crowd.predicted > 0) text = app.t('jinx.aud_got', { n: crowd.right, m: crowd.predicted });
+    anon = crowd.anonymous || 0;
   }
-  S.aud.hidden = text == null;
-  if (text != null && S.aud.textContent !== text) {
-    S.aud.textContent = text;
+  const extra = anon > 0 ? app.t('audience.anonymous', { n: anon }) : null;
+  const key = `${text}|${extra}`;
+  S.aud.hidden = !text && !extra;
+  if (!S.aud.hidden && S.audKey !== key) {
+    S.audKey = key;
+    S.aud.replaceChildren(...[text, extra && app.h('span', { class: 'aud-anon' }, extra)].filter(Boolean));
     S.aud.classList.remove('bump'); void S.aud.offsetWidth; S.aud.classList.add('bump');
   }
 }
@@ -121,7 +130,7 @@ function drawSide(app, game, tab) {
   let status;
   if (tab.reveal) {
     const L = tab.last;
-    head = h('div', { class: 'jx-who' }, h('span', { class: 'chip big', style: { '--pc': act.color } }, act.symbol || ''),
+    head = h('div', { class: 'jx-who' }, chip(act, 'big'),
       h('span', null, t('jinx.giver', { name: act.name })));
     body = clueBox(app, L.clue);
     if (L.finder) {
@@ -131,12 +140,12 @@ function drawSide(app, game, tab) {
       status = h('div', { class: 'jx-status nobody reveal' }, L.timed_out ? `${t('jinx.timeout')} · ${t('jinx.nobody')}` : t('jinx.nobody'));
     }
   } else if (game.phase === 'clue') {
-    head = h('div', { class: 'jx-who' }, h('span', { class: 'chip big', style: { '--pc': act.color } }, act.symbol || ''),
+    head = h('div', { class: 'jx-who' }, chip(act, 'big'),
       h('span', null, t('jinx.giver', { name: act.name })));
     body = h('div', { class: 'jx-clue waiting' }, h('span', { class: 'jx-dots' }, '…'));
     status = h('div', { class: 'jx-status' }, t('jinx.thinking', { name: act.name }));
   } else {
-    head = h('div', { class: 'jx-who' }, h('span', { class: 'chip big', style: { '--pc': act.color } }, act.symbol || ''),
+    head = h('div', { class: 'jx-who' }, chip(act, 'big'),
       h('span', null, t('jinx.giver', { name: act.name })));
     body = clueBox(app, game.clue);
     status = h('div', { class: 'jx-status race' }, h('b', null, t('jinx.race')), h('span', null, t('jinx.race_hint')));
@@ -161,7 +170,7 @@ function clueBox(app, clue) {
   const h = app.h;
   if (clue == null) return h('div', { class: 'jx-clue waiting' }, '…');
   if (clue === '') return h('div', { class: 'jx-clue spoken pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), app.t('jinx.spoken'));
-  return h('div', { class: 'jx-clue pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), h('span', { class: 'jx-clue-text' }, clue),
+  return h('div', { class: 'jx-clue pop' }, h('span', { class: 'jx-clue-label' }, app.t('jinx.clue')), h('span', { class: 'jx-clue-text', style: { '--ems': widest(clue) } }, clue),
     app.hideButton({ text: clue }));
 }
 
@@ -173,7 +182,7 @@ function drawScores(app, view, game, tab) {
     class: ['jx-score', p.id === activeId && 'active', out.has(p.id) && 'out', !p.connected && !p.standin && 'away'],
     style: { '--pc': p.color }, dataset: { player: p.id },
   },
-  h('span', { class: 'chip' }, p.symbol || ''),
+  chip(p),
   app.standin(h('span', { class: 'jx-score-name' }, p.name), p),
   out.has(p.id) ? h('span', { class: 'jx-tag' }, app.t('jinx.out')) : null,
   h('span', { class: 'jx-score-n' }, String((game.won || {})[p.id] ?? p.score ?? 0))));

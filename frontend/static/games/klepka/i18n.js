@@ -20,11 +20,22 @@ export function stylesheet(app) {
 export function face(h, card, extra) {
   if (!card) return h('span', { class: ['kface', 'blank', extra] });
   if (card.kind === 'letter') {
+    // the space between letter and points: the tile's text reads "А 1", as its name does
+    // (WCAG 2.5.3, axe's label-content-name-mismatch); the face is a grid, the space takes no room
     return h('span', { class: ['kface', 'letter', `col-${card.colour}`, extra], lang: 'uk' },
-      h('span', { class: 'kl' }, card.letter.toUpperCase()),
+      h('span', { class: 'kl' }, card.letter.toUpperCase()), ' ',
       h('span', { class: 'kp' }, String(card.points)));
   }
   return h('span', { class: ['kface', 'prize', `prize-${card.kind}`, extra], lang: 'uk' },
     h('span', { class: 'ki' }, PRIZE_ICON[card.kind] || '?'),
     h('span', { class: 'kn' }, PRIZE_UK[card.kind] || card.kind));
+}
+
+/** A prize card's short name (in the interface's language) and what it does, in one line
+ * (issue 27): under the card in a phone's hand, and on the TV for the prizes in play. */
+export function prizeAbout(app, kind, id) {
+  const { h, t } = app;
+  return h('p', { class: 'k-about', id },
+    h('span', { class: 'k-about-ico', 'aria-hidden': 'true' }, PRIZE_ICON[kind] || '?'), ' ',
+    h('b', null, t(`klepka.kind.${kind}`)), ': ', t(`klepka.about.${kind}`));
 }

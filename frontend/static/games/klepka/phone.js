@@ -1,7 +1,7 @@
 // klepka on a phone: your letters as tiles (tap them in order to build a word), the table
 // mirror to flip cards, exchange and chaos at any moment, and a dictionary check for disputes.
 // The phone never decides what is legal: it offers what `view.actions` offers.
-import { stylesheet, face, ALPHABET, PRIZE_UK } from './i18n.js';
+import { stylesheet, face, prizeAbout, ALPHABET, PRIZE_UK } from './i18n.js';
 export { results } from './recap.js';
 
 const P = {
@@ -184,15 +184,18 @@ function handBox(app, g, mine, building) {
     || (a.letter || a.kind).localeCompare(b.letter || b.kind, 'uk'));
   return h('div', { class: 'k-handbox' },
     h('h3', null, t('klepka.your_letters')),
-    h('div', { class: 'k-hand' }, cards.map((c) => {
+    h('div', { class: 'k-hand' }, cards.flatMap((c) => {
       const usable = building && (c.kind === 'letter' || c.kind === 'polysemy');
       const used = c.kind === 'letter' && P.tray.includes(c.id);
-      return tile(app, c, {
+      // a prize card says what it does in one line under it (issue 27)
+      const about = c.kind !== 'letter' ? prizeAbout(app, c.kind, `k-about-${c.id}`) : null;
+      return [tile(app, c, {
         class: [used && 'used', !usable && 'inert'],
         disabled: !usable || used,
         dataset: { card: c.id },
+        'aria-describedby': about ? about.id : null,
         onclick: () => tapTile(c),
-      });
+      }), about].filter(Boolean);
     })));
 }
 

@@ -1,6 +1,7 @@
 // klepka on the TV: the table of face-down cards (3D flips, chaos shuffle), the open
 // collections and scores, the words as they are made (flying in with their points).
-import { stylesheet, face, PRIZE_UK } from './i18n.js';
+import { stylesheet, face, prizeAbout, PRIZE_UK } from './i18n.js';
+import { chip } from '../../common/dom.js';
 export { results } from './recap.js';
 
 let K = null;   // the screen's persistent parts (kept across renders for the animations)
@@ -47,7 +48,7 @@ export function render(root, view, app) {
   const sub = g.phase === 'flips' && g.flips ? t('klepka.pairs_left', { n: g.flips.pairs_left })
     : g.phase === 'words' ? t('klepka.turn_no', { n: g.turn_no }) : '';
   K.status.replaceChildren(
-    h('span', { class: 'chip big', style: { '--pc': tp ? tp.color : '#888' } }, tp ? tp.symbol || '' : ''),
+    chip(tp, 'big'),
     h('span', { class: 'ks-main' }, status),
     ...(sub ? [h('span', { class: 'ks-sub' }, sub)] : []));
   K.status.classList.toggle('reveal', g.phase === 'reveal');
@@ -56,6 +57,12 @@ export function render(root, view, app) {
 
   // ---- the players ---------------------------------------------------------------------
   K.players.replaceChildren(...g.order.map((seat) => playerBox(app, g, seat)));
+  K.players.classList.toggle('many', g.order.length > 3);
+  // what the prize cards in the players' hands do, one line each (issue 27)
+  const kinds = ['polysemy', 'chaos', 'exchange'].filter((k) => g.order.some((seat) =>
+    ((g.players[seat] || {}).hand || []).some((c) => c.kind === k)));
+  K.prizes.replaceChildren(...kinds.map((k) => prizeAbout(app, k, null)));
+  K.prizes.hidden = !kinds.length;
 
   // ---- the words -------------------------------------------------------------------------
   const words = g.words.slice().reverse();
@@ -64,11 +71,19 @@ export function render(root, view, app) {
     words.length ? h('ol', { class: 'kw-list' }, words.slice(0, 7).map((w) => {
       const p = app.players.get(w.seat);
       return h('li', { class: 'kw', style: { '--pc': p ? p.color : '#888' } },
-        h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol || '' : ''),
+        chip(p),
         h('span', { class: 'kw-word', lang: 'uk' }, w.word.toUpperCase()),
         w.double ? h('span', { class: 'kx2' }, '×2') : null,
         h('b', { class: 'kw-pts' }, `+${w.points}`));
     })) : h('p', { class: 'hint' }, t('klepka.no_words')));
+
+  // the newest words that fit the box (the older ones leave from the bottom: none is cut)
+  const items = [...K.words.querySelectorAll('.kw')];
+  const over = () => K.words.scrollHeight > K.words.clientHeight + 1;
+  for (let i = items.length - 1; i > 0 && over(); i -= 1) items[i].remove();
+  // a box squeezed below its heading and newest word (six players and a prize's line) waits for
+  // room rather than show them cut (issue 27); the words are on every phone too
+  K.words.style.visibility = over() ? 'hidden' : '';
 
   // ---- what just happened (once per event) --------------------------------------------------
   const last = g.last;
@@ -93,13 +108,14 @@ function build(root, g, app) {
   const left = h('div', { class: 'k-left' });
   const players = h('div', { class: 'k-players' });
   const words = h('div', { class: 'k-words' });
+  const prizes = h('div', { class: 'k-prizes', hidden: true });
   const fx = h('div', { class: 'k-fx', 'aria-live': 'polite' });
   const box = h('div', { class: 'klepka-tv' },
     h('section', { class: 'k-tablebox' }, h('div', { class: 'k-felt' }, grid), left),
-    h('aside', { class: 'k-side' }, status, players, words),
+    h('aside', { class: 'k-side' }, status, players, prizes, words),
     fx);
   root.replaceChildren(box);
-  K = { root, box, grid, cells, status, left, players, words, fx, size: `${g.rows}x${g.cols}`,
+  K = { root, box, grid, cells, status, left, players, prizes, words, fx, size: `${g.rows}x${g.cols}`,
     chaosNo: g.chaos_no, seq: null, turn: null };
 }
 
@@ -114,7 +130,7 @@ function playerBox(app, g, seat) {
     dataset: { seat },
   },
   h('div', { class: 'kp-head' },
-    h('span', { class: 'chip', style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol || '' : ''),
+    chip(p),
     app.standin(h('span', { class: 'kp-name' }, p ? p.name : seat), p),
     h('b', { class: 'kp-score' }, String(info.score))),
   h('div', { class: 'kp-hand' }, hand.length ? hand.map((c) => face(h, c, 'mini'))

@@ -1,14 +1,32 @@
 // Sketch on the TV: a big sand timer, every player's six boards grouped by player colour
 // (face down while drawing, every drawing on show while guessing), boards flying from the
 // drawer to the guesser on a correct guess, and the gallery at the end (gallery.js).
-// The audience (issue 22): under each drawing still held, the names of audience members who
-// got it this round (the tally's summary: names, never words).
+// The audience (issues 22, 31): on each drawing, how many in the audience are guessing it
+// (the tally's summary); once the round is over, who of them got it (names, never words).
+// While they draw (issue 27): each board's ink as a bar, the board being drawn on wiggles,
+// a ✓ for a player who has finished, and the last 10 seconds are heard. The server sends only
+// these levels (the view's `progress`, refreshed by `progress` stream items), never a line.
 import { boardCanvas, paint, paintIfChanged } from './board.js';
+import { chip } from '../../common/dom.js';
 import { drawGallery } from './gallery.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 let ready = false;
-const S = { lastN: 0, key: null, sand: null, tiles: new Map(), groups: new Map(), resize: false };
+const S = { lastN: 0, key: null, sand: null, tiles: new Map(), groups: new Map(), resize: false, progress: null };
+const INK_LEVELS = 4;
+const INKING_MS = 2500;     // a board whose ink grew shows its pencil moving this long
+
+/** A `stream` frame: the drawing round's progress (ink levels, who has finished). */
+export function stream(frame, app) {
+  const items = frame && frame.t === 'stream' && frame.d ? frame.d.items || [] : [];
+  for (const item of items) {
+    if (item.t !== 'progress' || !item.d) continue;
+    const g = app.view && app.view.game;
+    if (!g || g.phase !== 'drawing' || item.d.round !== g.round) continue;
+    S.progress = item.d;
+    drawProgress(app);
+  }
+}
 
 function setup(app) {
   if (ready) return;
@@ -34,6 +52,8 @@ export function render(root, view, app) {
     S.key = null;
   }
   updateHead(root, view, app);
+  S.app = app;
+  S.root = root;
   const old = rects();
   const key = JSON.stringify([g.phase, view.room.players.map((p) => [p.id, p.connected, p.standin]), g.boards.map((b) => [b.status, b.won_by])]);
   if (S.key !== key) {
@@ -41,8 +61,10 @@ export function render(root, view, app) {
     buildGroups(root._grid, view, app);
     layout(root._grid, view);
     S.audKeys = new Map();
+    S.inked = new Map();
   }
-  S.app = app;
+  if (g.phase === 'drawing' && g.progress) S.progress = g.progress;
+  drawProgress(app);
   if (app.onAudience) app.onAudience(drawAudience);
   drawAudience();
   for (const b of g.boards) {
@@ -55,9 +77,11 @@ export function render(root, view, app) {
     S.lastN = g.last.n;
     if (fresh) announce(root, view, app, g.last, old);
   }
-  if (!S.resize) {
-    S.resize = true;
-    window.addEventListener('resize', () => { if (app.view && app.view.game) layout(root._grid, app.view); });
+  if (S.observed !== root._grid) {   // the grid's own size (a window, the ring, the side), not the window's
+    S.observed = root._grid;
+    if (S.ro) S.ro.disconnect();
+    S.ro = new ResizeObserver(() => { if (S.app && S.app.view && S.app.view.game) layout(S.observed, S.app.view); });
+    S.ro.observe(root._grid);
   }
 }
 
@@ -74,16 +98,18 @@ function buildFrame(root, view, app) {
   const hint = h('p', { class: 'sk-hint' }, app.t(drawing ? 'sketch.tv_draw_hint' : 'sketch.tv_guess_hint'));
   const grid = h('div', { class: 'sk-grid' });
   const banner = h('div', { class: 'sk-banner', hidden: true });
+  const aud = h('section', { class: 'sk-tvaud', hidden: true });   // the last round's audience
   if (drawing) {
     root.replaceChildren(h('div', { class: 'sk-tv-drawing' },
       h('aside', { class: 'sk-side' }, S.sand.el, title, round,
-        h('p', { class: 'sk-rule' }, app.t('sketch.no_letters')), hint),
+        h('p', { class: 'sk-rule' }, app.t('sketch.no_letters')), hint, aud),
       grid), banner);
   } else {
     root.replaceChildren(h('div', { class: 'sk-tv-guessing' },
       h('header', { class: 'sk-top' }, S.sand.el, title, round, hint), grid), banner);
   }
   root._grid = grid;
+  root._aud = drawing ? aud : null;
   root._round = round;
   root._banner = banner;
 }
@@ -95,22 +121,42 @@ function updateHead(root, view, app) {
   S.sand.update(view, total, app);
 }
 
-/** Who in the audience got each drawing on show: "Zoe, Max +3" on its tile. */
+/** "Zoe, Max +3": the names of a result row and how many more. */
+function namesOf(r) {
+  const names = r.names || [];
+  const more = r.n - names.length;
+  return more > 0 ? `${names.join(', ')} +${more}` : names.join(', ');
+}
+
+/** The audience (issue 31): while they guess, how many are guessing each drawing on its tile
+ * (the tally's summary: it never tells right from wrong); in the next drawing round, beside
+ * the sand timer, who got which drawing of the round (the view's `audience`: named guessers,
+ * drawings out of play only). */
 function drawAudience() {
   const app = S.app;
   const g = app && app.view && app.view.game;
   if (!g) return;
+  const root = S.root;
+  const last = g.phase === 'drawing' && g.audience && g.audience.ballot === `r${g.round - 1}` ? g.audience : null;
+  if (root && root._aud) {
+    const key = JSON.stringify([last, app.lang]);
+    if (root._aud._key !== key) {
+      root._aud._key = key;
+      root._aud.hidden = !(last && last.boards.length);
+      root._aud.replaceChildren(...(last && last.boards.length ? [
+        app.h('h2', null, app.t('sketch.aud_results', { n: g.round - 1 })),
+        app.h('ul', null, last.boards.map((r) => app.h('li', null, chipOf(app, r.player),
+          app.h('span', null, `${app.name(r.player)} · ${app.t('sketch.board', { n: r.board + 1 })}`),
+          app.h('b', null, `👥 ${namesOf(r)}`))))] : []));
+    }
+  }
   const tally = (app.audience || {}).tally;
   const rows = g.phase === 'guessing' && tally && tally.summary && Array.isArray(tally.summary.boards) ? tally.summary.boards : [];
   const by = new Map(rows.map((r) => [`${r.player}:${r.board}`, r]));
   if (!S.audKeys) S.audKeys = new Map();
   for (const [k, tile] of S.tiles) {
     const r = by.get(k);
-    const names = r ? (r.names || []) : [];
-    const more = r ? r.n - names.length : 0;
-    const text = !r ? '' : names.length
-      ? (more > 0 ? `${names.join(', ')} +${more}` : names.join(', '))
-      : app.t('sketch.aud_n', { n: r.n });
+    const text = r ? app.t('sketch.aud_guessing', { n: r.n }) : '';
     if (S.audKeys.get(k) === text) continue;
     S.audKeys.set(k, text);
     let badge = tile.querySelector('.sk-audnames');
@@ -122,12 +168,60 @@ function drawAudience() {
   }
 }
 
+/** The drawing round's progress on the face-down boards: an ink bar of INK_LEVELS steps per
+ * board, the pencil moving on a board whose ink just grew, ✓ on a player who has finished. */
+function drawProgress(app) {
+  const g = app.view && app.view.game;
+  const p = S.progress;
+  if (!g || g.phase !== 'drawing' || !p || p.round !== g.round) return;
+  if (!S.inked) S.inked = new Map();
+  const now = Date.now();
+  for (const pl of p.players || []) {
+    (pl.ink || []).forEach((level, i) => {
+      const tile = S.tiles.get(`${pl.id}:${i}`);
+      if (!tile) return;
+      let bar = tile.querySelector('.sk-ink');
+      if (!bar) {
+        bar = app.h('div', { class: 'sk-ink', 'aria-hidden': 'true' },
+          Array.from({ length: INK_LEVELS }, () => app.h('i')));
+        tile.append(bar);
+      }
+      const was = S.inked.get(`${pl.id}:${i}`);
+      if (was !== undefined && level > was) tile._inkingUntil = now + INKING_MS;
+      S.inked.set(`${pl.id}:${i}`, level);
+      tile.dataset.ink = String(level);
+      [...bar.children].forEach((seg, k) => seg.classList.toggle('on', k < level));
+      tile.classList.toggle('inking', (tile._inkingUntil || 0) > now);
+      clearTimeout(tile._inkT);
+      if ((tile._inkingUntil || 0) > now) tile._inkT = setTimeout(() => tile.classList.remove('inking'), tile._inkingUntil - now);
+    });
+    const box = S.root && S.root.querySelector(`.sk-pgroup[data-player="${CSS.escape(pl.id)}"]`);
+    if (!box) continue;
+    box.classList.toggle('done', !!pl.done);
+    let mark = box.querySelector('.sk-done');
+    if (pl.done && !mark) {       // in the strip under the boards: the name keeps its room
+      mark = app.h('span', { class: 'sk-done pop' }, `✓ ${app.t('sketch.tv_done')}`);
+      box.querySelector('.sk-won').append(mark);
+    } else if (!pl.done && mark) mark.remove();
+  }
+}
+
 // ------------------------------------------------------------------ the sand timer
 
 function svg(tag, attrs) {
   const el = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;
+}
+
+const HURRY_SECONDS = 10;
+
+/** The drawing round's last 10 seconds: "hurry" at 10, a tick each second down to 6 (the
+ * shell's ring timer ticks the last 5 itself). */
+function hurry(app) {
+  return (sec) => {
+    if (sec === HURRY_SECONDS) { S.hurried = (S.hurried || 0) + 1; app.sound('hurry'); } else if (sec > 5) app.sound('tick');
+  };
 }
 
 function sandTimer() {
@@ -147,6 +241,7 @@ function sandTimer() {
   el.className = 'sk-sandbox';
   el.append(s, num);
   let deadline = null; let total = 60000; let timer = 0; let paused = false; let left = 0; let now = () => Date.now();
+  let cue = null; let heard = null;   // cue(sec): the drawing round's last seconds are heard
   const w = (y, apex) => (30 * Math.abs(y - apex)) / 45;
   function draw(ms) {
     const f = Math.max(0, Math.min(1, ms / total));
@@ -158,7 +253,8 @@ function sandTimer() {
     fall.style.opacity = f > 0 && f < 1 && !paused ? 1 : 0;
     const sec = Math.ceil(ms / 1000);
     num.textContent = sec >= 60 ? `${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, '0')}` : String(sec);
-    el.classList.toggle('low', sec <= 5);
+    el.classList.toggle('low', sec <= (cue ? HURRY_SECONDS : 5));
+    if (cue && !paused && ms > 0 && sec <= HURRY_SECONDS && sec !== heard) { heard = sec; cue(sec); }
   }
   function loop() {
     clearTimeout(timer);
@@ -171,6 +267,7 @@ function sandTimer() {
     el,
     update(view, tot, app) {
       now = () => app.now();
+      cue = view.game && view.game.phase === 'drawing' ? hurry(app) : null;
       total = tot;
       el.hidden = !!view.room.paced;     // host-paced: no sand runs (the bar says so)
       if (el.hidden) { clearTimeout(timer); return; }
@@ -186,8 +283,7 @@ function sandTimer() {
 // ------------------------------------------------------------------ the boards
 
 function chipOf(app, id, cls) {
-  const p = app.players.get(id);
-  return app.h('span', { class: ['chip', cls], style: { '--pc': p ? p.color : '#888' } }, p ? p.symbol : '');
+  return chip(app.players.get(id), cls);
 }
 
 function buildGroups(grid, view, app) {
@@ -234,14 +330,18 @@ function layout(grid, view) {
   const n = Math.max(1, view.game.players.length);
   const W = grid.clientWidth || 1200;
   const H = grid.clientHeight || 560;
-  const gap = 10; const head = 40; const strip = 44; const pad = 14;
+  const gap = 10; const head = 40; const strip = 44;
+  const box = grid.querySelector('.sk-pgroup');    // a player's box: its border and padding, each way
+  const cs = box && getComputedStyle(box);
+  const padX = box ? box.offsetWidth - box.clientWidth + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) : 22;
+  const padY = box ? box.offsetHeight - box.clientHeight + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom) : 17;
   let best = { tile: 0, gc: n, tc: 3 };
   for (let gc = 1; gc <= n; gc += 1) {
     const gr = Math.ceil(n / gc);
     const gw = (W - gap * (gc - 1)) / gc;
     const gh = (H - gap * (gr - 1)) / gr;
     for (const [tc, tr] of [[3, 2], [2, 3], [6, 1]]) {
-      const tile = Math.floor(Math.min((gw - pad - 6 * (tc - 1)) / tc, (gh - head - strip - pad - 6 * (tr - 1)) / tr));
+      const tile = Math.floor(Math.min((gw - padX - 6 * (tc - 1)) / tc, (gh - head - strip - padY - 6 * (tr - 1)) / tr));
       if (tile > best.tile) best = { tile, gc, tc };
     }
   }

@@ -3,8 +3,8 @@ import asyncio
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from partyhub import bots
-from partyhub.rooms import botpass
+from partyhub.bots import client
+from partyhub.rooms.core import botpass
 
 
 class Command(BaseCommand):
@@ -26,7 +26,7 @@ class Command(BaseCommand):
 
         async def main():
             results = await asyncio.gather(*(
-                bots.run(url.rstrip("/"), code.upper(), None if seed is None else seed + i, tuple(think),
+                client.run(url.rstrip("/"), code.upper(), None if seed is None else seed + i, tuple(think),
                          pass_)
                 for i in range(count)), return_exceptions=True)
             for r in results:

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from partyhub.rooms import decks
-from partyhub.rooms.errors import ServiceError
+from partyhub.decks import custom
+from partyhub.rooms.core.errors import ServiceError
 
 
 class Command(BaseCommand):
@@ -15,7 +15,7 @@ class Command(BaseCommand):
 
     def handle(self, what, ids, **_):
         if what == "list":
-            for d in decks.listing("", staff=True):
+            for d in custom.listing("", staff=True):
                 self.stdout.write(f"{d['id']}  {d['cards']:>3} cards  {d['bytes']:>10} B  "
                                   f"owner {d['owner'] or '-':<12}  shared {d['shared_with']}  {d['name']}")
             return
@@ -23,7 +23,7 @@ class Command(BaseCommand):
             raise CommandError("name the decks to delete")
         for deck_id in ids:
             try:
-                decks.delete(deck_id, "", staff=True)
+                custom.delete(deck_id, "", staff=True)
             except ServiceError as e:
                 raise CommandError(f"{deck_id}: {e.message}")
             self.stdout.write(f"deleted {deck_id}")

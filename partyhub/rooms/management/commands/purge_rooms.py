@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from partyhub.rooms import clock, lifecycle
+from partyhub.rooms.timers import clock
+from partyhub.rooms.write import lifecycle
 
 
 class Command(BaseCommand):

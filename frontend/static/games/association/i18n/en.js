@@ -28,7 +28,7 @@ export default {
   "other": "{n} cards in the deck"
  },
  "association.target": "Play to {n}",
- "association.credits": "Card pictures made with OpenMoji (openmoji.org), CC BY-SA 4.0",
+ "association.credits": "Card pictures: OpenMoji drawings (openmoji.org, CC BY-SA 4.0) painted into scenes by partyhub",
  "association.next_hint": "Tap “Next turn” on a phone when everyone has seen it",
  "association.sat_out": "sat out",
  "association.you_tell": "You are the storyteller!",
@@ -111,5 +111,27 @@ export default {
   "other": "{n} audience votes"
  },
  "association.aud_favourite": "Audience favourite",
- "association.aud_change_hint": "Tap another card to change your vote."
+ "association.aud_change_hint": "Tap another card to change your vote.",
+ "association.about": "Find the card behind the clue.",
+ "association.how.what": "A game of pictures and imagination. Each turn one player is the storyteller: they give a clue to one of their cards, and everyone else tries to spot that card among the decoys.",
+ "association.how.s1": "The storyteller picks a card",
+ "association.how.s1_more": "…and gives a clue: a word, a sound, a feeling, a line of a song.",
+ "association.how.s2": "Everyone adds a decoy",
+ "association.how.s2_more": "The others each play the card from their hand that best fits the clue.",
+ "association.how.s3": "Find the storyteller’s card",
+ "association.how.s3_more": "The cards are shuffled onto the TV. Vote on your phone — not for your own card.",
+ "association.how.s4": "Reveal and score",
+ "association.how.s4_more": "The TV shows whose card is whose. Then the next player tells.",
+ "association.how.score": "Some found it: the storyteller and each finder get 3. Everyone or no one found it: the storyteller gets 0 and the others 3 (everyone) or nothing (no one). Plus 1 for every vote on your own decoy. Most points when the cards run out wins.",
+ "association.coach.tell": "Pick a card and give it a clue: a word, a sound, a feeling. Not too obvious, not too hard!",
+ "association.coach.submit": "Play the card from your hand that best fits the clue.",
+ "association.coach.vote": "Which card is the storyteller’s? Vote — not for your own.",
+ "opt.association.target_score": "Points to win (0: no limit)",
+ "opt.association.tell_seconds": "Time to tell",
+ "opt.association.submit_seconds": "Time to pick a card",
+ "opt.association.vote_seconds": "Time to vote",
+ "opt.association.reveal_seconds": "Reveal time",
+ "opt.association.on_timeout": "When time runs out",
+ "choice.association.on_timeout.random": "Play a random card",
+ "choice.association.on_timeout.skip": "Skip the player"
 };

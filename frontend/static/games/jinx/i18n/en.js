@@ -2,7 +2,7 @@
 // common/i18n.js only when en is in use. Every key is in en, uk and ru
 // (tests/frontend/test_i18n_complete.py). Plural forms: {one, few, many, other} by {n}.
 export default {
- "jinx.credits": "Card pictures made with OpenMoji (openmoji.org), CC BY-SA 4.0",
+ "jinx.credits": "Pictures: partyhub, OpenMoji (CC BY-SA 4.0)",
  "jinx.giver": "{name} gives the clue",
  "jinx.thinking": "{name} is thinking of a clue…",
  "jinx.clue": "Clue",
@@ -82,5 +82,23 @@ export default {
   "other": "{n} right predictions"
  },
  "err.jinx.already_predicted": "Your prediction is final for this turn.",
- "err.jinx.finger_there": "A finger is already on that card: pick another."
+ "err.jinx.finger_there": "A finger is already on that card: pick another.",
+ "jinx.about": "Nine pictures, one clue: tap it first!",
+ "jinx.how.what": "A race of quick eyes. Nine pictures lie on the TV; one player knows which one is secretly marked and gives a clue. Everyone else races to tap it first.",
+ "jinx.how.s1": "The active player sees the target",
+ "jinx.how.s1_more": "Their phone marks one of the nine pictures in red. Nobody else sees it.",
+ "jinx.how.s2": "They give a clue",
+ "jinx.how.s2_more": "A word, a sentence or a gesture. Too obvious and it is found at once!",
+ "jinx.how.s3": "Race to tap the picture",
+ "jinx.how.s3_more": "One finger per card: if someone got there first — JINX! — pick another. A tap is final.",
+ "jinx.how.s4": "Cards change hands",
+ "jinx.how.s4_more": "The finder takes the card; the active player takes every wrong pick. Then the next player is active.",
+ "jinx.how.score": "Each card in front of you is a point. If nobody finds the picture, the active player gives one card back. When the square can’t be filled again, most cards wins.",
+ "jinx.coach.clue": "Only you see the red square: give a clue for that picture — a word, a sentence or a gesture.",
+ "jinx.coach.pick": "Tap the picture the clue is about. A tap is final: a wrong one puts you out for this turn.",
+ "opt.jinx.first_player": "First player",
+ "opt.jinx.pick_seconds": "Time to pick",
+ "opt.jinx.next_turn_seconds": "Pause between turns",
+ "choice.jinx.first_player.random": "Random",
+ "choice.jinx.first_player.first_seat": "First to join"
 };

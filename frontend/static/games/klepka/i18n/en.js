@@ -63,6 +63,9 @@ export default {
  "klepka.kind.polysemy": "Polysemy",
  "klepka.kind.chaos": "Chaos",
  "klepka.kind.exchange": "Exchange",
+ "klepka.about.polysemy": "stands for one letter in one word, as many times as it appears there",
+ "klepka.about.chaos": "shuffles the cards left on the table, at any moment",
+ "klepka.about.exchange": "swaps one of your cards for another player's, at any moment",
  "klepka.watching": "You are watching",
  "klepka.turn_no": "Turn {n}",
  "err.klepka.not_a_word": "Not a word!",
@@ -81,5 +84,27 @@ export default {
  "klepka.you_made": {
   "one": "“{word}”: +{n} point!",
   "other": "“{word}”: +{n} points!"
- }
+ },
+ "klepka.about": "Letter pairs from memory, Ukrainian words.",
+ "klepka.how.what": "A Ukrainian memory and word game. Letter cards lie face down; find pairs, collect letters and turn them into real Ukrainian words for points.",
+ "klepka.how.s1": "Make words first",
+ "klepka.how.s1_more": "On your turn, build Ukrainian words from the letters you have collected (none on your first turn).",
+ "klepka.how.s2": "Then flip pairs",
+ "klepka.how.s2_more": "Flip two cards. You get one pair of flips, plus one more for every word you made.",
+ "klepka.how.s3": "A pair is yours",
+ "klepka.how.s3_more": "The same letter twice: take both and flip again. Different letters go back face down: remember them!",
+ "klepka.how.s4": "Prize cards",
+ "klepka.how.s4_more": "Flip one and keep it. ✱ Polysemy stands for any letter, ⇄ Exchange swaps a card, 🌀 Chaos reshuffles the table.",
+ "klepka.how.score": "A word scores its letters’ points, twice when all its letters share one colour. Every card left in your hand at the end adds 1. “Слава Україні” wins at once. Most points wins.",
+ "klepka.coach.flip": "Flip two cards: the same letter twice is yours, and you flip again.",
+ "klepka.coach.word": "Build a Ukrainian word from your letters — or go on to the flips.",
+ "opt.klepka.table": "Table",
+ "opt.klepka.one_colour_x2": "One colour ×2",
+ "opt.klepka.nouns_only": "Only nouns (nominative)",
+ "opt.klepka.no_repeat": "No repeated words",
+ "opt.klepka.min_letters": "Shortest word",
+ "opt.klepka.reveal_seconds": "Show flipped cards",
+ "choice.klepka.table.6x8": "Short game (6×8)",
+ "choice.klepka.table.10x10": "Standard game (10×10)",
+ "choice.klepka.table.12x10": "Long game (12×10)"
 };

@@ -1,0 +1,85 @@
+"""The options of a game in a room: the lobby's choice, the options kept per game for the next
+time it is picked, and the options of a new deal (checked, defaults filled in, decks resolved)."""
+from __future__ import annotations
+
+from partyhub.decks import options as deck_options
+from partyhub.gamekit import clean_options
+from partyhub.rooms.access import familymode
+from partyhub.rooms.core.errors import ServiceError, fail
+from partyhub.rooms.domain import photos
+from partyhub.rooms.gateway import calls, registry
+
+KEPT = "kept"     # settings["kept"]: {game id: the options the host set for it}, per room
+
+
+def _kept(room) -> dict:
+    kept = room.settings.get(KEPT)
+    return kept if isinstance(kept, dict) else {}
+
+
+def keep(room, game_id: str, options: dict) -> None:
+    room.settings = {**room.settings, KEPT: {**_kept(room), game_id: dict(options)}}
+
+
+def kept_options(room, game) -> dict:
+    """The options the host set for `game` in this room, those still allowed (a deck since
+    deleted is dropped, so picking the game again never fails)."""
+    mine = _kept(room).get(game.id)
+    if not isinstance(mine, dict):
+        return {}
+    return {name: value for name, value in mine.items() if _allowed(room, game, name, value)}
+
+
+def _allowed(room, game, name, value) -> bool:
+    try:
+        cleaned(room, game, {name: value})
+    except ServiceError:
+        return False
+    return True
+
+
+def chosen(room) -> dict | None:
+    """The lobby's choice as the views show it: {"game", "options" (only those set)}."""
+    c = room.settings.get("chosen")
+    if not isinstance(c, dict) or registry.get(c.get("game")) is None:
+        return None
+    return {"game": c["game"], "options": dict(c.get("options") or {})}
+
+
+def chosen_options(room, game_id: str) -> dict:
+    c = chosen(room)
+    return c["options"] if c and c["game"] == game_id else {}
+
+
+def of_deal(room, game, given, players: int) -> tuple[dict, dict]:
+    """The options of a new deal as the host chose them (checked, defaults filled in, and a
+    game's `language` option the room's language unless the host chose one), and the chosen
+    decks resolved as data for the rules (partyhub/decks/options.py)."""
+    given = public(given)
+    options = cleaned(room, game, given)
+    try:
+        dealt = photos.mixed(room, deck_options.resolved(game.options, options))
+    except ValueError as e:
+        raise fail("bad_options", str(e))
+    familymode.check_options(room, game, options)
+    if "language" in game.options and not given.get("language"):
+        options["language"] = room.language
+    problem = calls.decided(game, "check", {**options, **dealt}, players) if hasattr(game, "check") else None
+    if problem:
+        raise fail("bad_options", problem)
+    return options, dealt
+
+
+def public(given) -> dict:
+    """Options as a client may give them (no internal-looking `_` names)."""
+    return {k: v for k, v in (given or {}).items() if not k.startswith("_")}
+
+
+def cleaned(room, game, given: dict) -> dict:
+    """`given` checked by the game's options cleaner, defaults filled in (refusals as codes)."""
+    if deck_options.refused(game.options, given, room.host):
+        raise fail("deck_not_yours")
+    try:
+        return clean_options(deck_options.scoped(game.options, room.host), given)
+    except ValueError as e:
+        raise fail("bad_options", str(e))

@@ -1,0 +1,1 @@
+"""Store: the SQL and every per-process cache of rooms, seats, events and stream items."""

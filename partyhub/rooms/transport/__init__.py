@@ -1,0 +1,1 @@
+"""Transport: the WebSocket consumer, its routing and the HTTP API of rooms and decks."""

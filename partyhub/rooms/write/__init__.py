@@ -1,0 +1,1 @@
+"""Write: the ladder (lock, guards, rules, deadline, save) that every change of a room goes through."""
