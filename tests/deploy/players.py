@@ -53,9 +53,11 @@ class Client(Conn):
         self.reader.cancel()
 
 
-async def drive(phone: Client, rnd: random.Random, stop: asyncio.Event) -> int:
-    """Play the phone's seat: a move of its view whenever the view changes (or every 3 s after a
-    refused or lost one). Returns the number of moves sent."""
+async def drive(phone: Client, rnd: random.Random, stop: asyncio.Event, think=(0.8, 2.0)) -> int:
+    """Play the phone's seat as a person would: a move of its view whenever the view changes (or
+    every 3 s after a refused or lost one), after a think time drawn from `think` seconds (no
+    instant taps: a phone that ended every reveal at once would finish a game in seconds).
+    Returns the number of moves sent."""
     acted_on, sent, since = -1, 0, 0.0
     loop = asyncio.get_running_loop()
     while not stop.is_set():
@@ -67,6 +69,7 @@ async def drive(phone: Client, rnd: random.Random, stop: asyncio.Event) -> int:
         if action is None:
             continue
         acted_on, since = phone.version, loop.time()
+        await asyncio.sleep(rnd.uniform(*think))
         try:
             await phone.act(action)
             sent += 1

@@ -88,14 +88,14 @@ async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed
     seats = [post_json(f"{base}/api/rooms/{code}/join", {"name": n})[1] for n in ("Ann", "Bob")]
     tv = await Client(base, code, room["host_token"]).open()
     phones = [await Client(base, code, s["token"]).open() for s in seats]
-    bot_tasks = [asyncio.create_task(botclient.run(base, code, seed=i, think=(0.2, 0.6))) for i in range(2)]
+    bot_tasks = [asyncio.create_task(botclient.run(base, code, seed=i, think=(0.8, 2.0))) for i in range(2)]
     stop = asyncio.Event()
     drivers = [asyncio.create_task(drive(p, random.Random(i), stop)) for i, p in enumerate(phones)]
     try:
         await tv.wait(lambda v: len(v["room"]["players"]) == 4 and
                       all(p["connected"] for p in v["room"]["players"]), timeout=60)
         await tv.act({"type": "start", "game": "association", "options": {
-            "deck": deck, "target_score": 10, "tell_seconds": 6, "submit_seconds": 6,
+            "deck": deck, "target_score": 0, "tell_seconds": 6, "submit_seconds": 6,
             "vote_seconds": 6, "reveal_seconds": 2, "on_timeout": "random"}})
         await tv.wait(lambda v: v["room"]["phase"] == "playing" and v["room"]["game_no"] == 1, 30)
         stack.room["deck_pass"] = tv.view["room"]["deck_pass"]   # the room's, for the tests below
