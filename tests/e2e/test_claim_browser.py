@@ -38,9 +38,10 @@ async def forget(p):
     await p.context.close()
 
 
-async def hd_table(browser, base, errors, lang):
-    """A TV at 1920x1080 and the phones of Ann (the VIP) and Bob: (tv, join_url, ann, bob)."""
-    tv = await page(browser, TV_HD, errors)
+async def hd_table(browser, base, errors, lang, tv=None):
+    """A TV at 1920x1080 (or the page `tv`) and the phones of Ann (the VIP) and Bob:
+    (tv, join_url, ann, bob)."""
+    tv = tv or await page(browser, TV_HD, errors)
     tv, join_url = await new_room(browser, base, errors, lang=lang, tv=tv)
     ann, bob = await join_phones(browser, join_url, ["Ann", "Bob"], errors, tv=tv)
     return tv, join_url, ann, bob
@@ -170,6 +171,30 @@ async def test_a_denied_request_says_so_and_a_kicked_name_stays_out_until_let_ba
             await vip.locator(".barred").wait_for(state="hidden")
             await cat.locator(".join-bottom button[type=submit]").click()
             await cat.locator(".lobby-phone").wait_for()
+            assert not errors, errors
+    finally:
+        server.kill()
+
+
+async def test_a_tv_whose_handover_module_failed_to_load_loads_it_again_and_announces(tmp_path, chromium_path):
+    """The TV's loads of handover/handover.js fail (a network blip, a reload mid-way): no error
+    on the page, and once the file can be fetched again the next view loads it and the TV
+    announces the hand-over (a failed load used to be kept, and rejected on every view)."""
+    server = e2e_server(tmp_path)
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            tv = await page(browser, TV_HD, errors)
+            await tv.route("**/static/common/handover/handover.js", lambda route: route.abort())
+            tv, join_url, _, bob = await hd_table(browser, server.base, errors, "en", tv=tv)
+            assert await tv.evaluate("() => performance.getEntriesByType('resource').filter("
+                                     "(e) => e.name.endsWith('/handover/handover.js')).length") >= 1
+            await tv.unroute("**/static/common/handover/handover.js")
+            await forget(bob)
+            bob2 = await ask_back(browser, join_url, tv, "Bob", errors, "en", "reload")
+            await tv.locator(".request button.approve").click()
+            await bob2.locator(".lobby-phone .me-name", has_text="Bob").wait_for()
+            await tv.locator(".handovers .handover", has_text="Bob").wait_for()
             assert not errors, errors
     finally:
         server.kill()

@@ -188,7 +188,7 @@ function onView(view) {
   const own = S.heard;
   S.heard = null;
   renderRequests(requestsEl, view, app);
-  if (PAGE === 'tv') flow.handovers().then((m) => m.announceHandovers(view, app, S.handovers));
+  if (PAGE === 'tv') flow.handovers((m) => m.announceHandovers(view, app, S.handovers));
   const news = peopleNews(prev, view);
   if (news.crown) toast(news.crown, 'crown', 8000);     // the TV's toasts are a live region
   if (!announcer) { for (const line of news.seats) toast(line, 'info', 5000); return; }

@@ -179,17 +179,23 @@ export function showReplaced(root, onUseHere) {
  * `S`: the shell's state; `start(token)` connects (app.js). */
 export function seatFlow({ page: PAGE, code: CODE, root, S, app, start }) {
 
-  /** handover/handover.js and its strings, loaded when first needed. */
-  function handovers() {
-    S.handover = S.handover || import('./handover/handover.js').then((m) => m.ready.then(() => m));
-    return S.handover;
+  /** `use(module)` once handover/handover.js and its strings are loaded (first needed now).
+   * A failed load (a network blip, a page reloaded mid-way) is forgotten, so the next call loads
+   * anew; `failed()` runs instead of `use`. No rejection is left unhandled. */
+  function handovers(use, failed = () => {}) {
+    if (!S.handover) {
+      const loading = import('./handover/handover.js').then((m) => m.ready.then(() => m));
+      S.handover = loading;
+      loading.catch((e) => { if (S.handover === loading) S.handover = null; console.warn(e); });
+    }
+    return S.handover.then(use, failed);
   }
 
   /** This phone's seat was handed to another (a `handed` frame): it may ask for it back. */
   function handed(d, oldToken, message) {
     S.view = null;
     S.screen = null;
-    handovers().then((m) => m.showHanded(root, {
+    handovers((m) => m.showHanded(root, {
       code: CODE, handover: d, oldToken, message,
       onAsked: (r) => waitForSeat(r, (why) => handed(d, oldToken, why)),
       onGone: refused,
@@ -198,7 +204,7 @@ export function seatFlow({ page: PAGE, code: CODE, root, S, app, start }) {
         store.del(`partyhub.pid.${CODE}`);
         askJoin(null);
       },
-    }));
+    }), () => setTimeout(() => { if (!S.view) handed(d, oldToken, message); }, 2000));   // tries again
   }
 
   /** The token is this room's stored audience pass (no seat behind it). */
