@@ -10,6 +10,7 @@ screen or on top of each other (the sound button included), and what does not fi
 Measured with tests/e2e/geometry.py; screenshots tests/e2e/screenshots/tvres-*.png.
 """
 import asyncio
+import json
 import random
 import time
 from pathlib import Path
@@ -119,6 +120,12 @@ async def bot_tvs(browser, base, game, n, options, think=(0.05, 0.3)):
     return screens, tasks
 
 
+# Where the game is: its phase, turn or round, and whose turn (a screen's geometry is read
+# within one such moment, never across the next turn's transition).
+STAMP = """() => { const g = window.partyhub.view.game || {};
+  return JSON.stringify([g.phase, g.turn, g.round, g.active, g.current]); }"""
+
+
 async def during_play(screens, root, parts, timeout=300):
     """Until the game is over: each phase's first screen on each TV fits (nothing cut in root,
     parts and the sound button not on each other)."""
@@ -131,11 +138,15 @@ async def during_play(screens, root, parts, timeout=300):
             if where in seen or not await p.evaluate(f"() => !!document.querySelector('{root}')"):
                 continue
             await settled(p)
-            if await p.evaluate("(ph) => (window.partyhub.view.game || {}).phase !== ph", phase):
+            stamp = await p.evaluate(STAMP)
+            if json.loads(stamp)[0] != phase:
                 continue          # moved on meanwhile: measured when it comes again
+            problems = await p.evaluate(CUT, f"{root} *") + await p.evaluate(OVERLAPS, f"{parts}, .volume")
+            if await p.evaluate(STAMP) != stamp:
+                continue          # the next phase or turn came while this one was measured (a
+                #                   screen in transition): measured when it comes again
             seen.add(where)
             await shot(p, f"tvres-{root[1:]}-{where}")
-            problems = await p.evaluate(CUT, f"{root} *") + await p.evaluate(OVERLAPS, f"{parts}, .volume")
             assert not problems, f"{where}: " + "\n".join(problems)
         await asyncio.sleep(0.3)
     return seen
