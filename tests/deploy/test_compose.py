@@ -57,6 +57,7 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DECKS_PER_HOST": "uploaded decks one host may own, 20 (docs/protocol.md)",
     "PARTYHUB_DECK_MB_PER_HOST": "bytes of decks one host may own, 200 MiB (docs/protocol.md)",
     "PARTYHUB_DENY_WORDS_FILE": "family mode's shipped deny lists serve; a server adds words by choice",
+    "PARTYHUB_REPLICA": "X-Partyhub-Replica names the container's host name: its short id, as docker ps shows",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}
