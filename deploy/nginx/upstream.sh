@@ -24,12 +24,20 @@ port=${upstream##*:}
 every=${WEB_RESOLVE_SECONDS:-2}
 out=${PARTYHUB_SERVERS:-/etc/nginx/conf.d/partyhub-web.servers}
 
-# The IPv4 addresses of a name, sorted, on one line: glibc's getent, else BusyBox's nslookup
-# (Alpine's getent knows no ahostsv4).
-addresses() {
-    { getent ahostsv4 "$1" 2>/dev/null || nslookup "$1" 2>/dev/null | awk '/^Name:/ { seen = 1; next } seen'; } |
-        awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/) print $i }' |
+# The IPv4 addresses in a resolver's answer, sorted, on one line.
+ipv4s() {
+    awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/) print $i }' |
         sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# The addresses of a name: glibc's getent; where it answers nothing (Alpine's getent knows no
+# ahostsv4), BusyBox's nslookup, whose answer follows the resolver's own address.
+addresses() {
+    found=$(getent ahostsv4 "$1" 2>/dev/null | ipv4s)
+    if [ -z "$found" ]; then
+        found=$(nslookup "$1" 2>/dev/null | awk '/^Name:/ { seen = 1; next } seen' | ipv4s)
+    fi
+    echo "$found"
 }
 
 # The servers of the upstream: each replica's address. A replica that fails a connection is
