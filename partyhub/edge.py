@@ -22,6 +22,10 @@ that sends nothing at all is closed by Twisted's idle timeout (60 s).
 
 Headers are bounded by Twisted itself (500 headers, 16 KiB with the request line: 400).
 docs/security.md lists the limits.
+
+WebSockets: the handshake's answer carries the `headers` of the application's
+`websocket.accept` (the ASGI spec's; daphne drops them): X-Partyhub-Replica
+(partyhub/http/replica.py).
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ from urllib.parse import unquote
 from daphne.cli import CommandLineInterface  # first: installs Twisted's asyncio reactor
 from daphne.server import Server
 from daphne.http_protocol import HTTPFactory, WebRequest
+from daphne.ws_protocol import WebSocketProtocol
 from twisted.internet import reactor
 from twisted.web import http
 
@@ -235,8 +240,23 @@ class BoundedFactory(HTTPFactory):
         return protocol
 
 
+class HeadedWebSocket(WebSocketProtocol):
+    """daphne's WebSocket protocol, whose handshake answer carries the accept's `headers`
+    (daphne 4.2 passes only the subprotocol on: django/daphne issue 326). Autobahn adds the
+    headers of a (subprotocol, headers) result of the handshake."""
+
+    def handle_reply(self, message):
+        if message.get("type") == "websocket.accept" and message.get("headers"):
+            headers = {}
+            for name, value in message["headers"]:
+                headers.setdefault(bytes(name).decode("latin-1"), []).append(bytes(value).decode("latin-1"))
+            self.serverAccept((message.get("subprotocol"), headers))
+        else:
+            super().handle_reply(message)
+
+
 class BoundedServer(Server):
-    """daphne's Server with BoundedRequest for HTTP (WebSockets are unchanged)."""
+    """daphne's Server with BoundedRequest for HTTP, and HeadedWebSocket for sockets."""
 
     @property
     def http_factory(self):
@@ -246,6 +266,16 @@ class BoundedServer(Server):
     def http_factory(self, made):
         """Server.run makes daphne's HTTPFactory; this server uses its own."""
         self._bounded_factory = BoundedFactory(self)
+
+    @property
+    def ws_factory(self):
+        return self._ws_factory
+
+    @ws_factory.setter
+    def ws_factory(self, made):
+        """Server.run makes daphne's WebSocketFactory: its sockets speak HeadedWebSocket."""
+        made.protocol = HeadedWebSocket
+        self._ws_factory = made
 
     def create_application(self, protocol, scope):
         """daphne's create_application, with the spooled body read as the application asks."""

@@ -1,5 +1,6 @@
 """Settings from the environment (12-factor). Every variable has a default that runs locally."""
 import os
+import socket
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -305,6 +306,10 @@ SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "31536000")) if HTTPS e
 # The admin's forms post from PUBLIC_URL (and ALLOWED_ORIGINS) through the proxy.
 CSRF_TRUSTED_ORIGINS = [f"{u.scheme}://{u.netloc}" for u in map(urlsplit, [PUBLIC_URL, *ALLOWED_ORIGINS])
                         if u.scheme in ("http", "https") and u.netloc]
+
+# The name every answer carries in X-Partyhub-Replica (partyhub/http/replica.py): this
+# replica's, the machine's (a container's) host name unless set.
+PARTYHUB_REPLICA = os.environ.get("PARTYHUB_REPLICA", "").strip() or socket.gethostname()
 
 # GET /metrics (partyhub/metrics.py) answers only `Authorization: Bearer <METRICS_TOKEN>`.
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")

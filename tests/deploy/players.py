@@ -22,11 +22,19 @@ from partyhub import bots
 from tests.liveserver import Conn
 
 
+REPLICA = "X-Partyhub-Replica"
+
+
 class Client(Conn):
     """A protocol client that opens its socket again when it drops (its replica died)."""
 
     closing = False
     drops = 0
+
+    @property
+    def replica(self) -> str | None:
+        """The replica that accepted the socket now open (its handshake's X-Partyhub-Replica)."""
+        return self.ws.response.headers.get(REPLICA)
 
     async def _read(self):
         while True:
@@ -84,6 +92,18 @@ def get(url: str, headers: dict | None = None) -> tuple[int, bytes]:
             return r.status, r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
+
+
+def served_by(url: str, body: dict | None = None) -> tuple[str, bytes]:
+    """The replica that answered a GET (or a POST of this JSON body) through the proxy, and
+    the answer's body."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.headers[REPLICA], r.read()
+    except urllib.error.HTTPError as e:
+        return e.headers[REPLICA], e.read()
 
 
 def post_json(url: str, body: dict, headers: dict | None = None) -> tuple[int, dict]:

@@ -57,6 +57,7 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DECKS_PER_HOST": "uploaded decks one host may own, 20 (docs/protocol.md)",
     "PARTYHUB_DECK_MB_PER_HOST": "bytes of decks one host may own, 200 MiB (docs/protocol.md)",
     "PARTYHUB_DENY_WORDS_FILE": "family mode's shipped deny lists serve; a server adds words by choice",
+    "PARTYHUB_REPLICA": "X-Partyhub-Replica names the container's host name: its short id, as docker ps shows",
 }
 # Settings compose must set for web: the defaults are for one process on a laptop.
 MUST_WIRE = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "PUBLIC_URL", "TRUST_PROXY"}
@@ -224,12 +225,28 @@ def test_proxy_keeps_host_with_port_for_the_origin_check():
     assert re.search(r"proxy_set_header\s+X-Forwarded-For\s+\$", conf)
 
 
-def test_proxy_re_resolves_web_so_every_replica_gets_connections():
-    conf = proxy_config()
-    assert re.search(r"resolver\s+127\.0\.0\.11\b[^;]*valid=", conf), "Docker's DNS, re-asked"
-    var = re.search(r"set\s+\$(\w+)\s+\$\{WEB_UPSTREAM\};", conf)
-    assert var, "the upstream comes from the environment into a variable"
-    assert re.search(rf"proxy_pass\s+http://\${var.group(1)};", conf), "proxy_pass through the variable"
+def test_proxy_routes_every_room_to_one_replica_by_its_code():
+    """deploy/nginx: a consistent hash of the room's code over one server per replica, which
+    upstream.sh writes and keeps current (test_proxy.py runs it)."""
+    conf = (ROOT / "deploy" / "nginx" / "default.conf.template").read_text()
+    upstream = re.search(r"upstream\s+partyhub_web\s*\{([^}]*)\}", conf)
+    assert upstream and re.search(r"hash\s+\$partyhub_room\s+consistent;", upstream.group(1))
+    assert re.search(r"zone\s+partyhub_web\s", upstream.group(1)), "failures shared by the workers"
+    servers = re.search(r"include\s+(\S+);", upstream.group(1)).group(1)
+    script = (ROOT / "deploy" / "nginx" / "upstream.sh").read_text()
+    assert f"out=${{PARTYHUB_SERVERS:-{servers}}}" in script
+    passes = re.findall(r"proxy_pass\s+([^;]+);", conf)
+    assert passes and set(passes) == {"http://partyhub_web"}, passes
+    room = re.search(r'map\s+\$uri\s+\$partyhub_room\s*\{\s*"~\^/\(\?:([^)]*)\)/', conf)
+    assert room and set(room.group(1).split("|")) == {"ws/rooms", "api/rooms", "j", "tv", "r"}
+    for n in range(1, 9):   # each letter of the code upper-cased, as the app reads it
+        assert re.search(rf"map\s+\$room_l{n}\s+\$room_u{n}\s*\{{\s*a A;.* z Z; \}}", conf), n
+
+
+def test_proxy_runs_upstream_sh_before_nginx_starts():
+    _, proxy = proxy_service()
+    assert "./deploy/nginx/upstream.sh:/docker-entrypoint.d/40-partyhub-upstream.sh:ro" in proxy["volumes"]
+    assert os.access(ROOT / "deploy" / "nginx" / "upstream.sh", os.X_OK), "the image runs only executable scripts"
 
 
 def test_proxy_is_configured_only_through_its_environment():
@@ -253,7 +270,7 @@ def test_build_context_keeps_what_the_image_needs():
     assert ".env" in ignored and ".git" in ignored and ".venv" in ignored
 
 
-@pytest.mark.parametrize("script", ["deploy/entrypoint.sh", ".ci/run"])
+@pytest.mark.parametrize("script", ["deploy/entrypoint.sh", "deploy/nginx/upstream.sh", ".ci/run"])
 def test_shell_scripts_parse(script):
     path = ROOT / script
     shell = "bash" if script == ".ci/run" else "sh"

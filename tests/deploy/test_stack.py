@@ -1,7 +1,8 @@
 """The real stack: docker-compose.yml on a Docker engine, three web replicas behind nginx.
 
 One compose project for the whole module, used in order as a host would: a deck uploaded,
-a game played while a replica is killed, the metrics read, a rebuild after a code change,
+rooms routed to one replica each by their code, a game played while a replica is killed (its
+rooms answer from the others), the metrics read, a rebuild after a code change,
 the logs checked, the limits tried, a backup restored into a fresh database. Torn down
 (`down -v`, and the dockerd this module started) also on failure. Skips without a Docker
 engine; under PARTYHUB_REQUIRE_SERVICES=1 (.ci/run) that is a failure.
@@ -9,6 +10,7 @@ engine; under PARTYHUB_REQUIRE_SERVICES=1 (.ci/run) that is a failure.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
@@ -18,7 +20,7 @@ import pytest
 from partyhub import bots
 from partyhub.bots import client as botclient
 from tests.deploy import players
-from tests.deploy.players import Client, drive, get, post_json
+from tests.deploy.players import Client, drive, get, post_json, served_by
 from tests.deploy.stack import Engine, Stack, check_images, run
 from tests.liveserver import http
 
@@ -52,6 +54,22 @@ def webs(stack) -> list[str]:
     return names
 
 
+def hostnames(stack) -> dict[str, str]:
+    """{container: its host name}: the name its answers carry in X-Partyhub-Replica."""
+    return {name: run(["docker", "inspect", "--format", "{{.Config.Hostname}}", name]).stdout.strip()
+            for name in webs(stack)}
+
+
+def check_rooms_left(stack, victim: str) -> None:
+    """With `victim` (a host name) dead, the rooms it served answer from another replica, and
+    every other room from the same replica as before (stack.room["homes"])."""
+    homes = stack.room["homes"]
+    now = {code: served_by(f"{stack.base}/api/rooms/{code}")[0] for code in homes}
+    assert victim not in now.values(), now
+    assert {c: r for c, r in now.items() if homes[c] != victim} == \
+           {c: r for c, r in homes.items() if r != victim}, (homes, now)
+
+
 def serves_card_everywhere(stack, code: str, card: str, deck_pass: str) -> None:
     """A card of the room's deck, by the room's pass (partyhub/decks/deckpass.py), on every replica."""
     for name in webs(stack):
@@ -82,6 +100,34 @@ def test_a_20_mb_deck_uploads_through_nginx_and_is_not_served_before_a_room_deal
     stack.room.update(room=room, deck=made["deck"])
 
 
+async def test_every_request_and_socket_of_a_room_names_one_replica_and_rooms_spread(stack):
+    """nginx routes by the room's code (deploy/nginx): a room's pages, API calls and sockets
+    all reach one replica, which names itself in X-Partyhub-Replica; rooms spread over them."""
+    names, base = set(hostnames(stack).values()), stack.base
+    homes, sockets = {}, []
+    try:
+        for n in range(12):
+            status, room = post_json(base + "/api/rooms", {})
+            assert status == 201, room
+            code = room["code"]
+            seen = {served_by(f"{base}{path}")[0] for path in (
+                f"/api/rooms/{code}", f"/api/rooms/{code.lower()}/qr.svg", f"/j/{code.lower()}", f"/tv/{code}")}
+            sockets.append(await Client(base, code, room["host_token"]).open())
+            if n < 3:     # a phone: its join and its socket
+                replica, seat = served_by(f"{base}/api/rooms/{code}/join", {"name": "Cy"})
+                seen.add(replica)
+                sockets.append(await Client(base, code, json.loads(seat)["token"]).open())
+            seen |= {c.replica for c in sockets if c.url.split("?")[0].endswith(code)}
+            assert len(seen) == 1 and seen <= names, (code, seen, names)
+            homes[code] = seen.pop()
+    finally:
+        for c in sockets:
+            await c.close()
+    assert len(set(homes.values())) >= 2, homes
+    print(f"12 rooms on the replicas: {sorted(list(homes.values()).count(r) for r in names)}")
+    stack.room["homes"] = homes
+
+
 async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed(stack):
     room, deck = stack.room["room"], stack.room["deck"]
     base, code, rnd = stack.base, room["code"], random.Random(19)
@@ -105,6 +151,8 @@ async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed
         held = sockets_by_replica(stack)
         victim = max(held, key=held.get)
         assert held[victim] >= 1, held
+        home = hostnames(stack)[victim]
+        assert {c.replica for c in [tv, *phones]} == {home}, "the room's sockets are on one replica"
         run(["docker", "kill", victim])
         killed_at = tv.version
         assert tv.view["room"]["phase"] == "playing", "the game ended before the kill"
@@ -125,6 +173,8 @@ async def test_a_game_with_a_tv_phones_and_bots_goes_on_when_a_replica_is_killed
     assert not any(t.done() and not t.cancelled() and t.exception() for t in bot_tasks)
     print(f"killed {victim} holding {held[victim]:.0f} of {sum(held.values()):.0f} sockets; "
           f"the TV and phones reconnected {tv.drops + sum(p.drops for p in phones)} times")
+    assert tv.replica != home and {p.replica for p in phones} == {tv.replica}, "moved together"
+    check_rooms_left(stack, home)
     stack.compose("up", "-d", "--wait", timeout=300)   # a killed container stays down: start it
     assert victim in webs(stack)
     stack.room.update(seats=seats)
