@@ -1,7 +1,7 @@
 """The chart's proxy configuration run by a real nginx on loopback (tests/deploy/test_helm_proxy.py).
 
 Stand-in web replicas answer every request with their own name in X-Partyhub-Replica (as
-partyhub's replicas do) and echo the X-Forwarded-For they were given. The chart is rendered
+partyhub's replicas do) and echo the X-Forwarded-For and X-Forwarded-Proto they were given. The chart is rendered
 with `proxy.webServers` naming them (Debian's nginx 1.22 has no upstream `resolve`, which the
 cluster's configuration uses for the headless Service; the rest of the file is the same).
 """
@@ -36,7 +36,7 @@ class Replica:
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
-                body = (self.headers.get("X-Forwarded-For") or "").encode()
+                body = f"{self.headers.get('X-Forwarded-For')} {self.headers.get('X-Forwarded-Proto')}".encode()
                 self.send_response(200)
                 self.send_header("X-Partyhub-Replica", name)
                 self.send_header("Content-Length", str(len(body)))

@@ -44,6 +44,14 @@ def test_the_validation_catches_a_broken_manifest(rendered):
     assert any("'two'" in e for e in errors) and any("'replica'" in e for e in errors)
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_helm_lint_finds_nothing_past_information(case):
+    report = helm.helm_python.lint(str(helm.CHART), CASES[case], strict=True,
+                                   kube_version=f"v{helm.KUBERNETES_VERSIONS[0]}")
+    assert not report["errors"]
+    assert not [m for m in report["messages"] if m["severity"] >= 2]
+
+
 def test_the_chart_supports_the_oldest_validated_version():
     chart = helm.values_file("Chart.yaml")
     assert chart["kubeVersion"] == f">={helm.KUBERNETES_VERSIONS[0]}-0"
@@ -101,9 +109,10 @@ def test_web_stops_gracefully_so_sockets_move(rendered, case):
     deployment = helm.one(rendered[case], "Deployment", f"{FULL}-web")
     web = helm.container(deployment, "web")
     pause = web["lifecycle"]["preStop"]["sleep"]["seconds"]
-    # Longer than the proxy's resolver takes to see the pod gone (valid=5s), and the grace
-    # period leaves daphne time to stop after it.
-    assert pause > 5
+    # Longer than the proxy's resolver takes to see the pod gone, and the grace period leaves
+    # daphne time to stop after it.
+    valid = helm.merged(helm.values_file("values.yaml"), CASES[case])["proxy"]["resolverValid"]
+    assert pause > int(valid.rstrip("s"))
     assert helm.pod_spec(deployment)["terminationGracePeriodSeconds"] >= pause + 10
     assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
 

@@ -77,13 +77,23 @@ def test_a_replica_added_takes_only_its_share(proxy, replicas):
     assert len(ROOMS) // 10 <= len(moved) <= len(ROOMS) // 2, len(moved)   # about a quarter
 
 
-def test_the_edge_proxy_gives_the_peer_address_not_the_clients_header(proxy, replicas):
+FORWARDED = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+
+
+def test_the_edge_proxy_gives_the_peer_address_and_scheme_not_the_clients_headers(proxy, replicas):
     p = proxy()
     p.start(replicas[:1])
-    assert p.get("/", headers={"X-Forwarded-For": "203.0.113.9"})[0] == "127.0.0.1"
+    assert p.get("/", headers=FORWARDED)[0] == "127.0.0.1 http"
 
 
-def test_behind_a_trusted_proxy_its_forwarded_address_is_believed(proxy, replicas):
+def test_behind_a_trusted_proxy_its_forwarded_address_and_scheme_are_believed(proxy, replicas):
     p = proxy(trustedProxies=["127.0.0.1/32"])
     p.start(replicas[:1])
-    assert p.get("/", headers={"X-Forwarded-For": "203.0.113.9"})[0] == "203.0.113.9"
+    assert p.get("/", headers=FORWARDED)[0] == "203.0.113.9 https"
+    assert p.get("/", headers={"X-Forwarded-Proto": "gopher"})[0] == "127.0.0.1 http"
+
+
+def test_a_proxy_not_trusted_is_not_believed(proxy, replicas):
+    p = proxy(trustedProxies=["192.0.2.0/24"])
+    p.start(replicas[:1])
+    assert p.get("/", headers=FORWARDED)[0] == "127.0.0.1 http"
