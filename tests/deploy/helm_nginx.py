@@ -3,7 +3,8 @@
 Stand-in web replicas answer every request with their own name in X-Partyhub-Replica (as
 partyhub's replicas do) and echo the X-Forwarded-For and X-Forwarded-Proto they were given. The chart is rendered
 with `proxy.webServers` naming them (Debian's nginx 1.22 has no upstream `resolve`, which the
-cluster's configuration uses for the headless Service; the rest of the file is the same).
+cluster's configuration uses for the headless Service's SRV records; the rest of the file is
+the same).
 """
 import http.client
 import subprocess

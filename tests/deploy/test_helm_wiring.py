@@ -129,9 +129,10 @@ def test_the_proxy_hashes_rooms_over_the_headless_service(default):
     assert re.search(r"^\s*hash \$partyhub_room consistent;", upstream, re.M)
     headless = helm.one(default, "Service", f"{FULL}-web-headless")
     assert headless["spec"]["clusterIP"] == "None" and not headless["spec"]["publishNotReadyAddresses"]
-    port = headless["spec"]["ports"][0]["port"]
+    # Its SRV records, one name per pod: one name's several addresses would be round-robin.
+    port_name = headless["spec"]["ports"][0]["name"]
     fqdn = f"{FULL}-web-headless.{helm.NAMESPACE}.svc.cluster.local"
-    assert re.search(rf"^\s*server {re.escape(fqdn)}:{port} resolve\b", upstream, re.M)
+    assert re.search(rf"^\s*server {re.escape(fqdn)} service={port_name} resolve\b", upstream, re.M)
     assert re.search(r"^\s*resolver \S+ valid=\d+s", conf, re.M) and "zone partyhub_web" in upstream
     assert conf.count("proxy_pass http://partyhub_web;") == 3
 
