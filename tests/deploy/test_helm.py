@@ -117,6 +117,16 @@ def test_web_stops_gracefully_so_sockets_move(rendered, case):
     assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
 
 
+def test_pod_annotations_are_a_map_or_absent(rendered):
+    # production names its own Secret (no checksum) and no annotations of its own
+    assert "annotations" not in helm.one(rendered["production"], "Deployment", f"{FULL}-web")["spec"]["template"]["metadata"]
+    pods = helm.one(helm.render(helm.merged(helm.production(), {"web": {"podAnnotations": {"a": "b"}}})),
+                    "Deployment", f"{FULL}-web")["spec"]["template"]["metadata"]
+    assert pods["annotations"] == {"a": "b"}
+    default = helm.one(rendered["default"], "Deployment", f"{FULL}-web")["spec"]["template"]["metadata"]
+    assert len(default["annotations"]["checksum/secret"]) == 64
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_web_is_told_every_setting(rendered, case):
     web = helm.env(helm.container(helm.one(rendered[case], "Deployment", f"{FULL}-web"), "web"))
