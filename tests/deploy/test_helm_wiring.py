@@ -1,8 +1,9 @@
 """The Helm chart's wiring (deploy/helm/partyhub): the migrations before the web pods, the
 secrets only in Secrets, the routing proxy's hash on the room code over the headless Service,
-and every value documented. tests/deploy/test_helm.py renders and validates the manifests.
+the values schema, and every value documented. tests/deploy/test_helm.py renders and validates the manifests.
 """
 import base64
+import json
 import re
 
 import pytest
@@ -162,6 +163,41 @@ def test_the_load_balancer_keeps_client_addresses_and_the_ingress_reaches_the_pr
     ingress = helm.one(production, "Ingress", FULL)
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     assert backend["name"] == FULL and helm.one(production, "Service", FULL)["spec"]["type"] == "ClusterIP"
+
+
+# --- values ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("values, where", [
+    ({"web": {"replica": 3}}, "/web"),                          # a typo is refused, not ignored
+    ({"config": {"logFormat": "xml"}}, "/config/logFormat"),
+    ({"web": {"replicas": "two"}}, "/web/replicas"),
+    ({"proxy": {"service": {"type": "Ingress"}}}, "/proxy/service/type"),
+])
+def test_the_values_schema_refuses_what_the_chart_would_ignore(values, where):
+    with pytest.raises(Exception, match=re.escape(where)):
+        helm.render(helm.merged(helm.REQUIRED, values))
+
+
+def schema_paths(schema: dict, prefix: str = "") -> list[str]:
+    paths = []
+    for key, sub in schema.get("properties", {}).items():
+        path = f"{prefix}{key}"
+        paths += schema_paths(sub, path + ".") if "properties" in sub else [path]
+    return paths
+
+
+def test_the_values_schema_names_every_value_and_no_other():
+    schema = json.loads((helm.CHART / "values.schema.json").read_text())
+    values = helm.values_file("values.yaml")
+    named = set(schema_paths(schema)) - {"global"}
+
+    def covering(path: str) -> str | None:   # itself, or a free-form map it sits in (web.resources)
+        parts = path.split(".")
+        return next((".".join(parts[:n]) for n in range(len(parts), 0, -1) if ".".join(parts[:n]) in named), None)
+
+    covered = {p: covering(p) for p in helm.value_paths(values)}
+    assert None not in covered.values(), [p for p, c in covered.items() if c is None]
+    assert named == set(covered.values())
 
 
 # --- documentation ------------------------------------------------------------------------
