@@ -8,9 +8,16 @@ import base64
 import copy
 from pathlib import Path
 
-import helm_python
-import kubernetes_validate
+import pytest
 import yaml
+
+from tests.conftest import need
+
+try:
+    import helm_python
+    import kubernetes_validate
+except ImportError:     # the test extra not installed yet: the tests say so (and fail in CI)
+    helm_python = kubernetes_validate = None
 
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "deploy" / "helm" / "partyhub"
@@ -23,6 +30,13 @@ KUBERNETES_VERSIONS = ("1.30.0", "1.37.0")
 REQUIRED = {"secrets": {"databaseUrl": "postgres://partyhub:db-pass-4711@db.internal:5432/partyhub",
                         "redisUrl": "redis://:redis-pass-4712@redis.internal:6379/0"}}
 TRY_OUT = {"postgresql": {"enabled": True, "password": "pg-pass-4713"}, "redis": {"enabled": True}}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def renderer():
+    """Before a module's other fixtures: the renderer and the schemas are there (test extra)."""
+    need(helm_python is not None and kubernetes_validate is not None,
+         "helm-python-sdk and kubernetes-validate (the test extra: make test installs them)")
 
 
 def merged(*layers: dict) -> dict:

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.deploy import helm
+from tests.deploy.helm import renderer  # noqa: F401 (autouse: the test extra is there)
 from tests.deploy.test_compose import SAFE_DEFAULTS, settings_env
 from tests.deploy.test_image import dockerfile_env
 

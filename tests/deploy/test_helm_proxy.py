@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from tests.conftest import need
+from tests.deploy.helm import renderer  # noqa: F401 (autouse: the test extra is there)
 from tests.deploy.helm_nginx import Proxy, Replica
 
 pytestmark = pytest.mark.slow

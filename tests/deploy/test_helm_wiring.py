@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.deploy import helm
+from tests.deploy.helm import renderer  # noqa: F401 (autouse: the test extra is there)
 
 FULL = f"{helm.RELEASE}-partyhub"
 HOOK = "helm.sh/hook"
