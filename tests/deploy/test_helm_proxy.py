@@ -1,0 +1,100 @@
+"""The chart's routing proxy run by a real nginx (Debian's) in front of stand-in replicas on
+loopback (tests/deploy/helm_nginx.py): every path of a room reaches one replica, rooms spread,
+requests naming no room go anywhere, a dead replica's rooms move to the others and only
+those, a replica added takes only its share, and a client cannot pick its own address.
+"""
+import shutil
+
+import pytest
+
+from tests.conftest import need
+from tests.deploy.helm import renderer  # noqa: F401 (autouse: the test extra is there)
+from tests.deploy.helm_nginx import Proxy, Replica
+
+pytestmark = pytest.mark.slow
+ROOMS = [f"{a}{b}QZ" for a in "ABCDEFGHJK" for b in "MNPRSTUV"]   # 80 codes
+FORMS = ["/ws/rooms/{}", "/api/rooms/{}/join", "/j/{}", "/tv/{}", "/r/{}/keepsakes"]
+
+
+@pytest.fixture
+def replicas():
+    made = [Replica(f"web-{n}") for n in range(1, 5)]
+    yield made
+    for r in made:
+        r.stop()
+
+
+@pytest.fixture
+def proxy(tmp_path):
+    need(shutil.which("nginx") is not None, "nginx (Debian: apt-get install nginx)")
+    made = []
+
+    def make(**values) -> Proxy:
+        made.append(Proxy(tmp_path / f"nginx{len(made)}", **values))
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.stop()
+
+
+def owners(proxy: Proxy) -> dict:
+    return {code: proxy.replica_of(f"/j/{code}") for code in ROOMS}
+
+
+def test_every_path_of_a_room_reaches_one_replica_and_rooms_spread(proxy, replicas):
+    p = proxy()
+    p.start(replicas[:3])
+    where = {code: {p.replica_of(form.format(code)) for form in FORMS} for code in ROOMS}
+    assert all(len(names) == 1 for names in where.values()), where
+    per_replica = {r.name: sum(names == {r.name} for names in where.values()) for r in replicas[:3]}
+    assert all(n >= 10 for n in per_replica.values()), per_replica    # 80 rooms over 3
+
+
+def test_requests_naming_no_room_go_anywhere(proxy, replicas):
+    p = proxy()
+    p.start(replicas[:3])
+    assert {p.replica_of(path) for path in ["/", "/api/rooms", "/static/tv.js"] * 20} == {"web-1", "web-2", "web-3"}
+
+
+def test_a_dead_replicas_rooms_move_and_only_those(proxy, replicas):
+    p = proxy()
+    p.start(replicas[:3])
+    before = owners(p)
+    replicas[1].stop()          # web-2 dies; the configuration still names it
+    after = owners(p)
+    assert "web-2" not in after.values()
+    assert all(after[code] == before[code] for code in ROOMS if before[code] != "web-2")
+
+
+def test_a_replica_added_takes_only_its_share(proxy, replicas):
+    p = proxy()
+    p.start(replicas[:3])
+    before = owners(p)
+    p.reload(replicas[:4])
+    after = owners(p)
+    moved = [code for code in ROOMS if after[code] != before[code]]
+    assert all(after[code] == "web-4" for code in moved)     # nothing moves between the old three
+    assert len(ROOMS) // 10 <= len(moved) <= len(ROOMS) // 2, len(moved)   # about a quarter
+
+
+FORWARDED = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+
+
+def test_the_edge_proxy_gives_the_peer_address_and_scheme_not_the_clients_headers(proxy, replicas):
+    p = proxy()
+    p.start(replicas[:1])
+    assert p.get("/", headers=FORWARDED)[0] == "127.0.0.1 http"
+
+
+def test_behind_a_trusted_proxy_its_forwarded_address_and_scheme_are_believed(proxy, replicas):
+    p = proxy(trustedProxies=["127.0.0.1/32"])
+    p.start(replicas[:1])
+    assert p.get("/", headers=FORWARDED)[0] == "203.0.113.9 https"
+    assert p.get("/", headers={"X-Forwarded-Proto": "gopher"})[0] == "127.0.0.1 http"
+
+
+def test_a_proxy_not_trusted_is_not_believed(proxy, replicas):
+    p = proxy(trustedProxies=["192.0.2.0/24"])
+    p.start(replicas[:1])
+    assert p.get("/", headers=FORWARDED)[0] == "127.0.0.1 http"
