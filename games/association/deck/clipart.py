@@ -54,7 +54,7 @@ POOL = {
     "CLIP PUFFIN": ("animals/birds/puffin-md.svg", "puffin"),
     "CLIP ANT": ("animals/bugs/formicona_architetto_fra_01.svg", "ant"),
     "CLIP LITTLE DRAGON": ("animals/dinosaurs/dino_architetto_francesc_02.svg", "little dragon"),
-    "CLIP BLUE WHALE": ("animals/fish/bluewhale-md.svg", "blue whale"),
+    "CLIP ORCA": ("animals/orca_matthew_gates_r.svg", "orca"),
     "CLIP SCORPION": ("animals/scorpion-md-v0.1.svg", "scorpion"),
     "CLIP MANTIS": ("animals/bugs/mantide_religiosa_archit_01.svg", "praying mantis"),
     "CLIP SWAN": ("animals/birds/cigno_di_spalle_architet_01.svg", "white swan"),
@@ -71,6 +71,8 @@ POOL = {
     "CLIP BUBBLE HOUSE": ("buildings/homes/pinkhome-simple.svg", "bubble house"),
     "CLIP ORANGE TREE": ("plants/trees/tree_whit_fruits_01.svg", "orange tree"),
 }
+# name -> ids of a file's elements left out (a stray line beside the drawing)
+LEAVE_OUT = {"CLIP CAT ON A CUSHION": {"polygon3"}}
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
@@ -119,30 +121,31 @@ def _attrs(el, ids: dict) -> str:
     return "".join(out)
 
 
-def _emit(el, ids: dict, out: list) -> None:
+def _emit(el, ids: dict, out: list, drop=frozenset()) -> None:
     if not el.tag.startswith(SVG):
         return                # sodipodi:namedview, rdf and other editors' elements
     tag = el.tag[len(SVG):]
-    if tag in SKIP:
+    if tag in SKIP or el.get("id") in drop:
         return
     if not len(el):
         out.append(f"<{tag}{_attrs(el, ids)}/>")
         return
     out.append(f"<{tag}{_attrs(el, ids)}>")
     for child in el:
-        _emit(child, ids, out)
+        _emit(child, ids, out, drop)
     out.append(f"</{tag}>")
 
 
-def clean(text: str, prefix: str) -> str:
-    """The drawing inside a file's <svg> element as compact SVG: editor metadata out, every
-    referenced id prefixed with `prefix` (others dropped), long numbers rounded."""
+def clean(text: str, prefix: str, drop=frozenset()) -> str:
+    """The drawing inside a file's <svg> element as compact SVG: editor metadata and the
+    elements whose ids are in `drop` out, every referenced id prefixed with `prefix` (others
+    dropped), long numbers rounded."""
     root = ET.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.S).encode("utf-8"))
     used = set(re.findall(r"url\(#([^)]+)\)", text)) | set(re.findall(r'href="#([^"]+)"', text))
     ids = {i: f"{prefix}{n}" for n, i in enumerate(sorted(used))}
     out: list[str] = []
     for child in root:
-        _emit(child, ids, out)
+        _emit(child, ids, out, drop)
     return "".join(out)
 
 
@@ -151,7 +154,7 @@ def read_pool(source: Path = SOURCE) -> dict:
     out = {}
     for n, (name, (path, _)) in enumerate(sorted(POOL.items())):
         text = (source / path).read_text(encoding="utf-8", errors="replace")
-        out[name] = {"file": path, "svg": clean(text, f"oc{n}-")}
+        out[name] = {"file": path, "svg": clean(text, f"oc{n}-", LEAVE_OUT.get(name, frozenset()))}
     return out
 
 

@@ -25,7 +25,7 @@ DISC_SHARE = 0.3           # of outdoor cards: a sun or moon disc in the sky
 # cards drawn again (another roll of their layout, same story) after looking at the deck:
 # a280's actor stood in its house's door; the others were layout twins of another card
 # (docs/deck.md)
-REDRAW = {"a280": 2}
+REDRAW = {"a280": 2, "a144": 2, **{card_id: 1 for card_id in ("a031", "a125", "a126", "a231", "a262", "a263", "a266")}}
 
 # family -> (slot -> the pool it draws from), the share of cards with an actor, the title
 SLOTS = {
