@@ -49,7 +49,7 @@ FEELS = {
     "CLIP SQUIRREL": ("curious", "hopeful", "asleep"),
     "CLIP BARN OWL": ("curious", "afraid", "lonely"),
     "CLIP PUFFIN": ("curious", "lonely", "brave", "sad"),
-    "CLIP ANT": ("brave", "curious"),
+    "CLIP LADYBIRD": ("brave", "curious"),
     "CLIP LITTLE DRAGON": ("joyful", "brave", "afraid", "curious"),
 }
 HEROES.update({name: clipart.label(name) for name in FEELS})

@@ -52,7 +52,7 @@ POOL = {
     "CLIP SQUIRREL": ("animals/mammals/cartoon_squirrel_mike_sm1.svg", "squirrel with a book"),
     "CLIP BARN OWL": ("animals/birds/gufo_civetta_architetto__01.svg", "barn owl"),
     "CLIP PUFFIN": ("animals/birds/puffin-md.svg", "puffin"),
-    "CLIP ANT": ("animals/bugs/formicona_architetto_fra_01.svg", "ant"),
+    "CLIP LADYBIRD": ("animals/bugs/bug_nicu_buculei_01.svg", "ladybird"),
     "CLIP LITTLE DRAGON": ("animals/dinosaurs/dino_architetto_francesc_02.svg", "little dragon"),
     "CLIP ORCA": ("animals/orca_matthew_gates_r.svg", "orca"),
     "CLIP SCORPION": ("animals/scorpion-md-v0.1.svg", "scorpion"),

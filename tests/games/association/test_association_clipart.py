@@ -38,11 +38,12 @@ def test_the_pool_is_curated_no_flags_logos_letters_or_symbols():
         assert name.startswith(clipart.PREFIX) and word == cast.label(name)
         assert not set(re.split(r"[/_.\-]", path.lower())) & BANNED, path
         assert path.split("/")[0] in ("people", "animals", "buildings", "plants"), path
+    assert set(clipart.LEAVE_OUT) <= set(clipart.POOL)
     assert set(clipart.POOL) <= cast.every_name()          # every drawing is used by a pool
     assert set(clipart.POOL) <= set(draw.BOXES)           # and measured
 
 
-def test_cleaning_drops_the_editor_and_keeps_the_drawing_s_own_ids():
+def test_cleaning_drops_the_editor_and_stray_parts_and_keeps_the_drawing_s_own_ids():
     text = ('<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.0//EN" "x.dtd">'
             '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
@@ -51,8 +52,9 @@ def test_cleaning_drops_the_editor_and_keeps_the_drawing_s_own_ids():
             '<defs><linearGradient id="g1"><stop offset="0"/></linearGradient>'
             '<linearGradient id="g2" xlink:href="#g1"/></defs>'
             '<g id="layer1" inkscape:label="Layer 1"><path id="p7" d="M 10.123456,20.98765 l 0.123456,0.0123456" '
-            'style="fill:url(#g2);stroke:#000000" stroke-miterlimit="4"/></g></svg>')
-    out = clipart.clean(text, "oc9-")
+            'style="fill:url(#g2);stroke:#000000" stroke-miterlimit="4"/>'
+            '<rect id="stray" x="400" width="2" height="300"/></g></svg>')
+    out = clipart.clean(text, "oc9-", drop={"stray"})
     assert out == ('<defs><linearGradient id="oc9-0"><stop offset="0"/></linearGradient>'
                    '<linearGradient id="oc9-1" href="#oc9-0"/></defs>'
                    '<g><path d="M 10.1,21 l 0.12,0.012" style="fill:url(#oc9-1);stroke:#000000"/></g>')
