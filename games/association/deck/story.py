@@ -25,7 +25,7 @@ DISC_SHARE = 0.3           # of outdoor cards: a sun or moon disc in the sky
 # cards drawn again (another roll of their layout, same story) after looking at the deck:
 # a280's actor stood in its house's door; the others were layout twins of another card
 # (docs/deck.md)
-REDRAW = {"a280": 2, "a144": 2, **{card_id: 1 for card_id in ("a031", "a125", "a126", "a231", "a262", "a263", "a266")}}
+REDRAW = {"a280": 2, "a144": 2, **{card_id: 1 for card_id in ("a031", "a125", "a126", "a186", "a231", "a262", "a263", "a266")}}
 
 # family -> (slot -> the pool it draws from), the share of cards with an actor, the title
 SLOTS = {
@@ -137,8 +137,8 @@ def plan(seed: int = SEED) -> list[dict]:
 
 
 def a(word: str) -> str:
-    if word.endswith("s") and not word.endswith("ss"):
-        return word          # cherries, books: no article
+    if word.endswith("s") and not word.endswith(("ss", "us")):
+        return word          # cherries, books: no article (but an octopus, a cactus)
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
