@@ -1,9 +1,11 @@
 """Who acts on a story card, how they feel, and the curated things each scene family uses.
 
-Every name is a Unicode name of an OpenMoji drawing (emoji.file_for finds it). Full-body
-people and animals only: faces, hand gestures, flags, letters, digits, UI symbols and
-pop-culture characters are left out on purpose.
+A name is either the Unicode name of an OpenMoji drawing (emoji.file_for finds it) or a
+"CLIP ..." name of a curated Openclipart drawing (clipart.POOL). Full-body people and
+animals only: faces, hand gestures, flags, letters, digits, UI symbols and pop-culture
+characters are left out on purpose.
 """
+from . import clipart
 
 # the actors: Unicode name -> the word a card's title and object names use
 HEROES = {
@@ -20,6 +22,40 @@ HEROES = {
     "DODO": "dodo", "ELEPHANT": "elephant", "CHIPMUNK": "chipmunk", "BEAVER": "beaver",
     "CRAB": "crab", "RAT": "rat", "TIGER": "tiger", "DROMEDARY CAMEL": "camel", "BAT": "bat",
 }
+# Openclipart actors drawn with a face or a gesture of their own: each plays only the moods
+# its drawing can carry (a shouting frog is never asleep)
+FEELS = {
+    "CLIP OLD MAN": ("afraid", "sad", "lonely", "curious"),
+    "CLIP OLD SAILOR": ("sad", "lonely", "brave", "curious"),
+    "CLIP OLD WOMAN": ("curious", "hopeful", "lonely", "sad"),
+    "CLIP GIRL WITH A BALL": ("joyful", "brave", "curious"),
+    "CLIP GRANDFATHER RUNNING": ("joyful", "brave", "hopeful"),
+    "CLIP BALLERINA": ("joyful", "hopeful", "lonely", "sad"),
+    "CLIP SKATER": ("afraid", "joyful", "brave"),
+    "CLIP HIKER": ("brave", "lonely", "curious", "hopeful"),
+    "CLIP TRAVELLER": ("lonely", "sad", "hopeful", "curious"),
+    "CLIP READER": ("curious", "hopeful", "asleep"),
+    "CLIP BLACKSMITH": ("brave", "sad", "lonely"),
+    "CLIP FROG": ("sad", "lonely", "curious", "asleep"),
+    "CLIP SHOUTING FROG": ("afraid", "joyful"),
+    "CLIP PENGUIN AND CHICK": ("hopeful", "lonely", "afraid", "curious"),
+    "CLIP WIZARD DOG": ("hopeful", "joyful", "curious", "brave"),
+    "CLIP BEAR": ("lonely", "curious", "brave", "sad"),
+    "CLIP RESTING LION": ("asleep", "sad", "lonely"),
+    "CLIP COW": ("curious", "joyful", "afraid"),
+    "CLIP PIG": ("joyful", "curious", "asleep"),
+    "CLIP BLACK CAT": ("curious", "lonely", "afraid", "brave"),
+    "CLIP CAT ON A CUSHION": ("asleep",),
+    "CLIP SQUIRREL": ("curious", "hopeful", "asleep"),
+    "CLIP BARN OWL": ("curious", "afraid", "lonely"),
+    "CLIP PUFFIN": ("curious", "lonely", "brave", "sad"),
+    "CLIP LADYBIRD": ("brave", "curious"),
+    "CLIP LITTLE DRAGON": ("joyful", "brave", "afraid", "curious"),
+}
+HEROES.update({name: clipart.label(name) for name in FEELS})
+# too wide to sit in a cup, a hat or a shell
+WIDE = {"ELEPHANT", "HORSE", "DROMEDARY CAMEL", "LLAMA", "TIGER", "DEER", "KANGAROO", "CLIP COW",
+        "CLIP BEAR", "CLIP RESTING LION", "CLIP PIG", "CLIP BLACKSMITH", "CLIP CAT ON A CUSHION"}
 FLYERS = {"FAIRY", "GHOST", "MAN IN BUSINESS SUIT LEVITATING", "OWL", "BAT"}
 
 # mood -> (the title's words, what the picture shows for it)
@@ -50,22 +86,28 @@ CLOCKS = ["ALARM CLOCK", "MANTELPIECE CLOCK", "WATCH", "HOURGLASS WITH FLOWING S
           "STOPWATCH"]
 BUILDINGS = ["HOUSE BUILDING", "HUT", "CHURCH", "EUROPEAN CASTLE", "JAPANESE CASTLE",
              "CLASSICAL BUILDING", "HOUSE WITH GARDEN", "DERELICT HOUSE BUILDING", "TENT",
-             "CIRCUS TENT"]
+             "CIRCUS TENT", "CLIP CROOKED HOUSE", "CLIP LIGHTHOUSE", "CLIP CHALET", "CLIP TOWN HOUSES",
+             "CLIP IGLOO", "CLIP LOG CABIN", "CLIP TIMBER HOUSE", "CLIP STILT HOUSE", "CLIP STONE COTTAGE",
+             "CLIP BUBBLE HOUSE"]
 BEARERS = ["WHALE", "SPOUTING WHALE", "TURTLE", "ELEPHANT", "SNAIL", "MAMMOTH", "SAUROPOD",
-           "HIPPOPOTAMUS", "DROMEDARY CAMEL"]
+           "HIPPOPOTAMUS", "DROMEDARY CAMEL", "CLIP ORCA", "CLIP COW", "CLIP BEAR"]
 FARE = ["BIRTHDAY CAKE", "TEAPOT", "HOT BEVERAGE", "RED APPLE", "PEAR", "BREAD", "CHEESE WEDGE",
         "SHORTCAKE", "HONEY POT", "WINE GLASS", "PINEAPPLE", "CROISSANT", "EGG", "WATERMELON",
         "CHERRIES", "GRAPES", "LEMON", "FORTUNE COOKIE", "DOUGHNUT", "BOTTLE WITH POPPING CORK"]
 GUESTS = ["CAT", "DOG", "RABBIT", "OWL", "PENGUIN", "HEDGEHOG", "RACCOON", "SLOTH", "GOAT",
           "SHEEP", "DUCK", "FLAMINGO", "LLAMA", "DODO", "CHIPMUNK", "BEAVER", "CRAB", "RAT",
           "SNAIL", "TURTLE", "MOUSE", "BADGER", "ROOSTER", "PARROT", "PEACOCK", "MONKEY",
-          "ORANGUTAN", "KOALA", "GHOST", "SNOWMAN"]
+          "ORANGUTAN", "KOALA", "GHOST", "SNOWMAN", "CLIP PIG", "CLIP COW", "CLIP FROG", "CLIP BEAR",
+          "CLIP PUFFIN", "CLIP WIZARD DOG", "CLIP OLD WOMAN", "CLIP SQUIRREL", "CLIP LITTLE DRAGON",
+          "CLIP BARN OWL", "CLIP OLD SAILOR", "CLIP BALLERINA"]
 FURNITURE = ["CHAIR", "COUCH AND LAMP", "BED", "POTTED PLANT", "RADIO", "BLACK TELEPHONE",
              "GUITAR", "BOOKS", "MANTELPIECE CLOCK", "BATHTUB", "TEDDY BEAR", "NESTING DOLLS"]
 SHADOWS = ["DRAGON", "T-REX", "ELEPHANT", "GORILLA", "OWL", "CAT", "RABBIT", "SNAIL", "OCTOPUS",
-           "SPIDER", "BAT", "DEER", "TIGER", "SAUROPOD", "CROCODILE", "HORSE", "KANGAROO", "WHALE"]
+           "SPIDER", "BAT", "DEER", "TIGER", "SAUROPOD", "CROCODILE", "HORSE", "KANGAROO", "WHALE",
+           "CLIP LION", "CLIP SCORPION", "CLIP MANTIS", "CLIP LITTLE DRAGON", "CLIP BEAR", "CLIP SWAN"]
 SWIMMERS = ["FISH", "TROPICAL FISH", "OCTOPUS", "SQUID", "DOLPHIN", "SHARK", "WHALE", "SEAL",
-            "TURTLE", "CRAB", "LOBSTER", "SPIRAL SHELL", "CORAL", "BLOWFISH"]
+            "TURTLE", "CRAB", "LOBSTER", "SPIRAL SHELL", "CORAL", "BLOWFISH", "CLIP ORCA",
+            "CLIP SWAN", "CLIP PUFFIN"]
 WONDERS = ["RINGED PLANET", "COMET", "CLOUD", "RAINBOW", "SHOOTING STAR",
            "PARACHUTE", "KITE", "BUTTERFLY", "DOVE OF PEACE", "EAGLE", "FLYING SAUCER", "FEATHER",
            "LEAF FLUTTERING IN WIND", "CHERRY BLOSSOM", "SNOWFLAKE", "DRAGON", "SPOUTING WHALE",
@@ -75,7 +117,9 @@ GIANTS = ["SNAIL", "RABBIT", "SPOUTING WHALE", "OWL", "CAT", "ELEPHANT", "TURTLE
           "ALARM CLOCK", "HOURGLASS WITH FLOWING SAND", "CRYSTAL BALL", "TOP HAT", "MUSHROOM",
           "RED APPLE", "PEAR", "BIRTHDAY CAKE", "ELECTRIC LIGHT BULB", "KEY", "BELL", "CHAIR",
           "TEDDY BEAR", "PINEAPPLE", "DECIDUOUS TREE", "CACTUS", "SUNFLOWER", "GEAR", "CANDLE",
-          "VIOLIN", "TELESCOPE", "MAMMOTH", "SAUROPOD", "CAROUSEL HORSE", "JACK-O-LANTERN"]
+          "VIOLIN", "TELESCOPE", "MAMMOTH", "SAUROPOD", "CAROUSEL HORSE", "JACK-O-LANTERN",
+          "CLIP LIGHTHOUSE", "CLIP CROOKED HOUSE", "CLIP LION", "CLIP BARN OWL", "CLIP ORANGE TREE",
+          "CLIP BUBBLE HOUSE"]
 DWELLINGS = ["SPIRAL SHELL", "MANTELPIECE CLOCK", "ALARM CLOCK", "TOP HAT", "WRAPPED PRESENT",
              "TEAPOT", "HOT BEVERAGE", "MUSHROOM", "RED APPLE", "PEAR", "EGG", "PINEAPPLE",
              "BIRTHDAY CAKE", "JACK-O-LANTERN", "HONEY POT", "LEMON", "STRAWBERRY", "BREAD",
@@ -84,7 +128,7 @@ GROUNDED = ["ROCK", "WOOD", "POTTED PLANT", "MUSHROOM", "CACTUS", "SEEDLING", "T
             "FOUNTAIN", "POSTBOX", "BICYCLE", "LADDER", "BASKET", "BUCKET", "UMBRELLA", "CHAIR",
             "TENT", "HUT", "SUNFLOWER", "EVERGREEN TREE", "DECIDUOUS TREE", "PALM TREE",
             "NEST WITH EGGS", "ANCHOR", "LOCK", "BELL", "WRAPPED PRESENT", "BOOKS", "CANDLE",
-            "TELESCOPE", "RADIO"]
+            "TELESCOPE", "RADIO", "CLIP ORANGE TREE"]
 
 NAMES = {"HOURGLASS WITH FLOWING SAND": "hourglass", "TEACUP WITHOUT HANDLE": "teacup",
          "SNOWMAN WITHOUT SNOW": "snowman", "SPOUTING WHALE": "whale", "DROMEDARY CAMEL": "camel",
@@ -101,6 +145,8 @@ def label(name: str) -> str:
     """The English word for a drawing, as the cards' object names and titles use it."""
     if name in HEROES:
         return HEROES[name]
+    if clipart.is_clip(name):
+        return clipart.label(name)
     return NAMES.get(name, name.lower())
 
 

@@ -1,15 +1,23 @@
-"""One card's SVG from its plan: a painted scene with OpenMoji drawings placed in relation."""
+"""One card's SVG from its plan: a painted scene with OpenMoji and Openclipart drawings placed
+in relation."""
 from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
-from . import emoji, outdoors, rooms, stage, wonders
+from . import clipart, emoji, outdoors, rooms, stage, wonders
 from .scene import H, PALETTES, W, defs, f
 
 CARD_W, CARD_H, BORDER = 400, 600, 14
 BOXES = json.loads((Path(__file__).parent / "boxes.json").read_text())
+BLACK = re.compile(r'([":])(?:#000000|#000|black)(?=[";\s])')     # outlines drawn in the palette's ink
+
+
+def drawing(name: str) -> str:
+    """The SVG of a drawing the deck may use: an Openclipart one (clipart.json) or an OpenMoji one."""
+    return clipart.inner(name) if clipart.is_clip(name) else emoji.inner(name)
 
 
 class Canvas:
@@ -35,10 +43,7 @@ class Canvas:
         self.parts.append(svg)
 
     def body(self, name: str) -> str:
-        text = emoji.inner(name)
-        for black in ('"#000000"', '"#000"', '"black"'):
-            text = text.replace(black, f'"{self.ink}"')
-        return text
+        return BLACK.sub(lambda m: m.group(1) + self.ink, drawing(name))
 
     def place(self, name: str, cx: float, bottom: float, size: float, rot: float = 0.0,
               flip: bool = False, haze: bool = False, shadow: bool = False,
@@ -54,12 +59,17 @@ class Canvas:
             self.add(f'<ellipse cx="{f(cx)}" cy="{f(bottom - 2)}" rx="{f(w * .48)}" ry="{f(max(4, w * .07))}" '
                      f'fill="{self.ink}" opacity=".33" filter="url(#soft{self.uid})"/>')
         body = self.body(name)
+        clip = clipart.is_clip(name)
+        if clip:                           # Openclipart: the ink line and flat colour (clipart.treatment)
+            self.add(f'<g filter="url(#oc{self.uid})">')
         if mirror_at is not None:
             my = 2 * mirror_at - bottom
             self.add(f'<g opacity=".3" transform="translate({f(cx)} {f(my)}) rotate({f(-rot)}) '
                      f'scale(1 -1) {inner}"{filt}>{body}</g>')
         self.add(f'<g transform="translate({f(cx)} {f(bottom)}) rotate({f(rot)}) {inner}"{filt}>'
                  f'{body}</g>')
+        if clip:
+            self.add('</g>')
         box = (cx - w / 2, bottom - h, w, h)
         if key:
             self.boxes[key] = box
@@ -132,6 +142,7 @@ def card_svg(card: dict, seed: int) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" '
         f'width="{CARD_W}" height="{CARD_H}"><defs>{defs(card["palette"], uid)}'
         f'{painterly(uid, int(uid[1:]) * 31 + 7)}{silhouette(uid, canvas.ink)}'
+        f'{clipart.treatment(uid, canvas.ink)}'
         f'<clipPath id="clip{uid}"><rect width="{inner_w}" height="{inner_h}" rx="12"/></clipPath>'
         f'</defs><rect width="{CARD_W}" height="{CARD_H}" rx="22" fill="#f3ead6"/>'
         f'<rect x="3" y="3" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="20" fill="none" '

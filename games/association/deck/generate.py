@@ -1,10 +1,12 @@
 """Generate the default deck: `python -m games.association.deck.generate [--sheets] [--svg DIR]`.
 
 Deterministic from story.SEED and offline: the plan (default.json) is pure Python; the
-pictures are composed as SVG from the installed OpenMoji artwork and procedural drawing and
-rasterised once to WebP with headless Chromium (/usr/bin/chromium, or $CHROMIUM). `--measure`
-refreshes boxes.json (the measured bounding box of every drawing the deck may use) with the
-same browser. `--sheets` also writes docs/deck/ (contact sheets) and docs/deck.md's tables.
+pictures are composed as SVG from the installed OpenMoji artwork, the curated Openclipart
+drawings (clipart.json) and procedural drawing, and rasterised once to WebP with headless
+Chromium (/usr/bin/chromium, or $CHROMIUM). `--clipart` refreshes clipart.json from Debian's
+`openclipart-svg` package (clipart.POOL names each file). `--measure` refreshes boxes.json
+(the measured bounding box of every drawing the deck may use) with the same browser.
+`--sheets` also writes docs/deck/ (contact sheets) and docs/deck.md's tables.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from partyhub import decks
 
-from . import cast, draw, emoji, render, sheets, story
+from . import cast, clipart, draw, render, sheets, story
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -22,8 +24,8 @@ CARDS_DIR = ROOT / "frontend" / "static" / "games" / "association" / "cards"
 MANIFEST = decks.shipped_manifest_path()   # the platform owns the deck; this pipeline makes it
 QUALITY = 74
 SIZE = (480, 720)          # pixels of a shipped card (2:3): sharp on a phone, a third of a TV
-CREDIT = ("Pictures: OpenMoji (openmoji.org), CC BY-SA 4.0, composed with procedural "
-          "painting (partyhub)")
+CREDIT = ("Pictures: OpenMoji (openmoji.org), CC BY-SA 4.0, and Openclipart (openclipart.org), "
+          "public domain, composed with procedural painting (partyhub)")
 KEPT = ("id", "title", "objects", "family", "palette", "light", "hero", "mood", "carry", "slots")
 
 
@@ -50,10 +52,15 @@ def main(argv=None) -> None:
     ap.add_argument("--only", help="comma-separated card ids to draw (default all)")
     ap.add_argument("--out", default=str(CARDS_DIR), help="where the WebP pictures go")
     ap.add_argument("--measure", action="store_true", help="re-measure the drawings' boxes first")
+    ap.add_argument("--clipart", action="store_true",
+                    help="re-read the Openclipart pool from openclipart-svg first (implies --measure)")
     ap.add_argument("--no-images", action="store_true", help="write only default.json")
     args = ap.parse_args(argv)
-    if args.measure:
-        boxes = render.measure_boxes({n: emoji.inner(n) for n in sorted(cast.every_name())})
+    if args.clipart:
+        clipart.STORE.write_text(json.dumps(clipart.read_pool(), indent=0, sort_keys=True) + "\n")
+        clipart.stored.cache_clear()
+    if args.measure or args.clipart:
+        boxes = render.measure_boxes({n: draw.drawing(n) for n in sorted(cast.every_name())})
         (HERE / "boxes.json").write_text(json.dumps(boxes, indent=0, sort_keys=True))
     MANIFEST.write_text(manifest_text(), encoding="utf-8")
     if args.no_images:

@@ -2,7 +2,7 @@
 season, an empty theatre, a drowned room, a mirror that shows something else."""
 from __future__ import annotations
 
-from . import scene
+from . import cast, scene
 from .outdoors import _j
 from .scene import H, PALETTES, W, f, mix
 from .stage import hero, interior, prop
@@ -21,7 +21,8 @@ def table(c, card):
     seated = bool(card.get("hero"))
     spots = (_j(c, .16, .22), _j(c, .52, .58)) if seated else (_j(c, .2, .28), _j(c, .68, .76))
     for key, x in (("guest", spots[0]), ("guest2", spots[1])):
-        prop(c, s[key], W * x, ty + 12, 100, key, shade=False)    # seated: only the legs hidden
+        low = 34 if s[key] in cast.WIDE else 12        # a cow or a bear sits deeper: legs hidden
+        prop(c, s[key], W * x, ty + low, 100, key, shade=False)    # seated: only the legs hidden
         c.relate(key, "table")
     cloth = mix(PALETTES[c.palette][3], "#ffffff", .5)
     c.add(f'<rect x="-10" y="{f(ty)}" width="{W + 20}" height="16" fill="{cloth}" stroke="{c.ink}" stroke-width="2"/>'
@@ -35,7 +36,7 @@ def table(c, card):
         prop(c, s[key], W * x, ty + 10, 50, key, shade=False)    # set before each guest
         c.relate(key, "table")
         c.relate(key, diner)
-    if hero(c, card, W * .86, ty + 30, 80):
+    if hero(c, card, W * .86, ty + (64 if card.get("hero") in cast.WIDE else 30), 80):   # a cow stands before it
         c.relate("hero", "table")
         c.relate("carry", "table")
 

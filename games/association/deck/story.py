@@ -23,9 +23,9 @@ INDOOR_PALETTES = ("night", "dawn", "fog", "forest", "snow", "storm", "dusk", "r
                    "autumn", "meadow", "aurora")
 DISC_SHARE = 0.3           # of outdoor cards: a sun or moon disc in the sky
 # cards drawn again (another roll of their layout, same story) after looking at the deck:
-# each was a layout twin of another card (docs/deck.md)
-REDRAW = {**{card_id: 1 for card_id in ("a067", "a166", "a172", "a201", "a256", "a271", "a297")},
-          **{card_id: 2 for card_id in ("a165", "a179", "a181", "a232", "a235", "a277")}}
+# a280's actor stood in its house's door; the others were layout twins of another card
+# (docs/deck.md)
+REDRAW = {"a280": 2, "a144": 2, **{card_id: 1 for card_id in ("a031", "a125", "a126", "a186", "a231", "a262", "a263", "a266")}}
 
 # family -> (slot -> the pool it draws from), the share of cards with an actor, the title
 SLOTS = {
@@ -106,10 +106,10 @@ def plan(seed: int = SEED) -> list[dict]:
                 slots[slot] = _least(rng, pool, used, avoid=set(slots.values()))
             hero = None
             if rng.random() < actor_share:
-                heroes = [h for h in cast.HEROES if h not in slots.values()]
+                heroes = [h for h in cast.HEROES if h not in slots.values()
+                          and moods[index] in cast.FEELS.get(h, cast.MOODS)]
                 if family == "inside":
-                    heroes = [h for h in heroes if h not in ("ELEPHANT", "HORSE", "DROMEDARY CAMEL", "LLAMA",
-                                                             "TIGER", "DEER", "KANGAROO")]
+                    heroes = [h for h in heroes if h not in cast.WIDE]
                 hero = _least(rng, heroes, used)
             carry = None
             if hero and family in CARRIES and rng.random() < 0.6:
@@ -137,8 +137,8 @@ def plan(seed: int = SEED) -> list[dict]:
 
 
 def a(word: str) -> str:
-    if word.endswith("s") and not word.endswith("ss"):
-        return word          # cherries, books: no article
+    if word.endswith("s") and not word.endswith(("ss", "us")):
+        return word          # cherries, books: no article (but an octopus, a cactus)
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 

@@ -27,7 +27,8 @@ def test_the_hook_is_found_per_game():
 
 
 def test_tags_and_words_of_the_shipped_deck():
-    assert {"owl", "deer", "shadow", "candle", "joyful"} <= sense.tags("a001")   # things, scene, mood
+    # things (an Openclipart actor among them), scene, palette, mood
+    assert {"girl with a ball", "octopus", "shadow", "candle", "joyful"} <= sense.tags("a001")
     assert sense.tags("u0123456789-001") == frozenset() and sense.tags(None) == frozenset()
     assert sense.clue_tags("СУТІНКИ") == {"dusk"} and sense.clue_tags("sailboat") == {"sailboat"}
     assert sense.clue_tags("надія") == {"hopeful"} and sense.clue_tags("страх") == {"afraid"}

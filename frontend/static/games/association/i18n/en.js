@@ -28,7 +28,7 @@ export default {
   "other": "{n} cards in the deck"
  },
  "association.target": "Play to {n}",
- "association.credits": "Card pictures: OpenMoji drawings (openmoji.org, CC BY-SA 4.0) painted into scenes by partyhub",
+ "association.credits": "Card pictures: OpenMoji drawings (openmoji.org, CC BY-SA 4.0) and Openclipart drawings (openclipart.org, public domain) painted into scenes by partyhub",
  "association.next_hint": "Tap “Next turn” on a phone when everyone has seen it",
  "association.sat_out": "sat out",
  "association.you_tell": "You are the storyteller!",

@@ -32,7 +32,7 @@ export default {
   "other": "{n} карты в колоде"
  },
  "association.target": "Игра до {n}",
- "association.credits": "Иллюстрации карт: рисунки OpenMoji (openmoji.org, CC BY-SA 4.0) в сценах, нарисованных partyhub",
+ "association.credits": "Иллюстрации карт: рисунки OpenMoji (openmoji.org, CC BY-SA 4.0) и Openclipart (openclipart.org, общественное достояние) в сценах, нарисованных partyhub",
  "association.next_hint": "Когда все посмотрят, нажмите «Следующий ход» на телефоне",
  "association.sat_out": "пропускает",
  "association.you_tell": "Вы — рассказчик!",

@@ -32,7 +32,7 @@ export default {
   "other": "{n} карти в колоді"
  },
  "association.target": "Гра до {n}",
- "association.credits": "Ілюстрації карт: малюнки OpenMoji (openmoji.org, CC BY-SA 4.0) у сценах, намальованих partyhub",
+ "association.credits": "Ілюстрації карт: малюнки OpenMoji (openmoji.org, CC BY-SA 4.0) та Openclipart (openclipart.org, суспільне надбання) у сценах, намальованих partyhub",
  "association.next_hint": "Коли всі подивляться, натисніть «Наступний хід» на телефоні",
  "association.sat_out": "пропускає",
  "association.you_tell": "Ви — оповідач!",

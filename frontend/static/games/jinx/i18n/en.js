@@ -2,7 +2,7 @@
 // common/i18n.js only when en is in use. Every key is in en, uk and ru
 // (tests/frontend/test_i18n_complete.py). Plural forms: {one, few, many, other} by {n}.
 export default {
- "jinx.credits": "Pictures: partyhub, OpenMoji (CC BY-SA 4.0)",
+ "jinx.credits": "Pictures: partyhub, OpenMoji (CC BY-SA 4.0), Openclipart",
  "jinx.giver": "{name} gives the clue",
  "jinx.thinking": "{name} is thinking of a clue…",
  "jinx.clue": "Clue",

@@ -2,7 +2,7 @@
 // common/i18n.js only when ru is in use. Every key is in en, uk and ru
 // (tests/frontend/test_i18n_complete.py). Plural forms: {one, few, many, other} by {n}.
 export default {
- "jinx.credits": "Рисунки: partyhub, OpenMoji (CC BY-SA 4.0)",
+ "jinx.credits": "Рисунки: partyhub, OpenMoji (CC BY-SA 4.0), Openclipart",
  "jinx.giver": "Подсказку даёт {name}",
  "jinx.thinking": "{name} придумывает подсказку…",
  "jinx.clue": "Подсказка",
