@@ -34,6 +34,7 @@ ROOM_ACTIONS = frozenset(schema.SCHEMA)   # the room's own actions: the server's
 class Recording:
     code: str = ""
     states: dict = field(default_factory=dict)        # version -> full game state
+    published: set = field(default_factory=set)       # every version published (lobby ones too)
     frames: list = field(default_factory=list)        # (viewer, version or None, text)
     actions: int = 0
     reconnects: int = 0
@@ -46,6 +47,8 @@ class Recording:
         checked = 0
         last_state = None
         for viewer, version, text in self.frames:
+            # a frame of a version no publish recorded would be checked against an older state
+            assert version is None or version in self.published, f"no publish recorded for v{version}"
             state = self.states.get(version, last_state) if version is not None else last_state
             if version is not None and version in self.states:
                 last_state = self.states[version]
@@ -77,16 +80,17 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
     seats)`, when given, runs (sync) on the new room before its game is started."""
     rnd = random.Random(seed)
     rec = Recording()
-    original = publish_module.publish
+    original = publish_module.remember
 
-    async def recording_publish(change):
+    def recording_remember(change):
+        # publish's first step, whoever called publish (a move, the API, the timekeeper's
+        # timer, which hold publish by name): every published version is recorded
+        rec.published.add(change.room.version)
         if change.room.state is not None:
             rec.states[change.room.version] = copy.deepcopy(change.room.state)
-        await original(change)
+        return original(change)
 
-    publish_module.publish = recording_publish
-    import partyhub.rooms.transport.consumers as consumers
-    consumers.publish = recording_publish
+    publish_module.remember = recording_remember
     try:
         code, host, seats = await database_sync_to_async(make_room)(players)
         rec.code = code
@@ -153,8 +157,7 @@ async def play_recorded(game: str, players: int, options: dict, *, seed=1, max_s
         for c in conns.values():
             await c.close()
     finally:
-        publish_module.publish = original
-        consumers.publish = original
+        publish_module.remember = original
     return rec
 
 
