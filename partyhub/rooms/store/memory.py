@@ -9,7 +9,7 @@ import itertools
 from contextlib import contextmanager
 from datetime import datetime, timezone
 
-from partyhub.rooms.models import Event, Room, Seat
+from partyhub.rooms.models import Event, Keepsake, Room, Seat
 from partyhub.rooms.store.sql import KEEPSAKES
 
 
@@ -31,12 +31,15 @@ class MemoryStore:
         self.events: list = []       # {attname: value}, in order
         self.items: list = []        # (id, room pk, game no, seat, data), in order
         self.keepsakes: dict = {}    # (room pk, game no) -> {"game", "at", "data"}
+        self.links: dict = {}        # room pk -> key hash
+        self.pictures: dict = {}     # (room pk, game no, n, kind) -> bytes
         self._ids = itertools.count(1)
 
     # ------------------------------------------------------------ transactions
 
     def _state(self) -> tuple:
-        return (self.rooms, self.seat_rows, self.events, self.items, self.keepsakes)
+        return (self.rooms, self.seat_rows, self.events, self.items, self.keepsakes, self.links,
+                self.pictures)
 
     @contextmanager
     def atomic(self):
@@ -44,7 +47,8 @@ class MemoryStore:
         try:
             yield
         except BaseException:
-            self.rooms, self.seat_rows, self.events, self.items, self.keepsakes = saved
+            (self.rooms, self.seat_rows, self.events, self.items, self.keepsakes, self.links,
+             self.pictures) = saved
             raise
 
     def on_commit(self, fn) -> None:
@@ -95,6 +99,7 @@ class MemoryStore:
         mine = sorted((k for k in self.keepsakes if k[0] == room.pk), key=lambda k: -k[1])
         for old in mine[KEEPSAKES:]:
             del self.keepsakes[old]
+            self.pictures = {k: v for k, v in self.pictures.items() if k[:2] != old}
 
     def drop_items(self, room: Room, up_to: int) -> None:
         self.items = [i for i in self.items if not (i[1] == room.pk and i[0] <= up_to)]
@@ -190,6 +195,35 @@ class MemoryStore:
                 sum(i[1] == room_id for i in self.items),
                 sum(k[0] == room_id for k in self.keepsakes))
 
+    def q_keepsakes(self, room: Room) -> list:
+        return [Keepsake(room_id=pk, game_no=no, **copy.deepcopy(k))
+                for (pk, no), k in sorted(self.keepsakes.items(), key=lambda e: -e[0][1]) if pk == room.pk]
+
+    def q_link(self, room: Room) -> str | None:
+        return self.links.get(room.pk)
+
+    def q_picture(self, room: Room, game_no: int, n: int, kind: str) -> bytes | None:
+        return self.pictures.get((room.pk, game_no, n, kind))
+
+    # ------------------------------------------------------------ the named writes (put)
+
+    def put(self, what: str, *args):
+        return getattr(self, "p_" + what)(*args)
+
+    def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
+        if key_hash is None:
+            return 1 if self.links.pop(room.pk, None) is not None else 0
+        self.links[room.pk] = key_hash
+        return 1
+
+    def p_picture(self, keepsake: Keepsake, n: int, kind: str, data: bytes, bound: int) -> bool:
+        key = (keepsake.room_id, keepsake.game_no, n, kind)
+        held = sum(len(v) for k, v in self.pictures.items() if k[0] == keepsake.room_id)
+        if held + len(data) > bound or key in self.pictures or key[:2] not in self.keepsakes:
+            return False
+        self.pictures[key] = bytes(data)
+        return True
+
     # ------------------------------------------------------------ purging
 
     def wipe(self, room_id: int, may) -> tuple | None:
@@ -204,5 +238,7 @@ class MemoryStore:
         self.events = [e for e in self.events if e["room_id"] != room_id]
         self.items = [i for i in self.items if i[1] != room_id]
         self.keepsakes = {k: v for k, v in self.keepsakes.items() if k[0] != room_id}
+        self.pictures = {k: v for k, v in self.pictures.items() if k[0] != room_id}
+        self.links.pop(room_id, None)
         del self.rooms[room_id]
         return gone

@@ -3,7 +3,7 @@ statements in rows.py. Only store.py calls it (through store.BACKEND)."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from partyhub.rooms.models import (Event, Keepsake, KeepsakeLink, KeepsakePicture, Room, Seat,
                                    StreamItem)
@@ -126,6 +126,40 @@ class SqlStore:
         """(seats, events, stream items, keepsakes) a room holds."""
         return tuple(model.objects.filter(room_id=room_id).count()
                      for model in (Seat, Event, StreamItem, Keepsake))
+
+    def q_keepsakes(self, room: Room) -> list:
+        return list(Keepsake.objects.filter(room=room).order_by("-game_no"))
+
+    def q_link(self, room: Room) -> str | None:
+        return KeepsakeLink.objects.filter(room=room).values_list("key_hash", flat=True).first()
+
+    def q_picture(self, room: Room, game_no: int, n: int, kind: str) -> bytes | None:
+        row = (KeepsakePicture.objects.filter(keepsake__room=room, keepsake__game_no=game_no, n=n, kind=kind)
+               .values_list("data", flat=True).first())
+        return None if row is None else bytes(row)
+
+    # ------------------------------------------------------------ the named writes (put)
+
+    def put(self, what: str, *args):
+        return getattr(self, "p_" + what)(*args)
+
+    def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
+        if key_hash is None:
+            return KeepsakeLink.objects.filter(room=room).delete()[0]
+        KeepsakeLink.objects.update_or_create(room=room, defaults={"key_hash": key_hash, "created_at": at})
+        return 1
+
+    def p_picture(self, keepsake: Keepsake, n: int, kind: str, data: bytes, bound: int) -> bool:
+        held = (KeepsakePicture.objects.filter(keepsake__room_id=keepsake.room_id)
+                .aggregate(total=Sum("size"))["total"] or 0)
+        if held + len(data) > bound:
+            return False
+        try:
+            with transaction.atomic():
+                KeepsakePicture.objects.create(keepsake=keepsake, n=n, kind=kind, size=len(data), data=data)
+        except IntegrityError:      # another process kept it first, or the keepsake went meanwhile
+            return False
+        return True
 
     # ------------------------------------------------------------ purging
 

@@ -12,7 +12,8 @@ Its verbs, and nothing else, are how the platform reaches storage:
   the database allows (`unlocked_writes()`), and keep what this process now knows of it;
 - `seats(room, ...)` / `save_seat(seat, ...)`: a room's seats, read and written;
 - `find(query, ...)`: the named reads (`SqlStore.q_*`): codes held, versions, due and idle
-  rooms, events, stream items;
+  rooms, events, stream items, keepsakes; `put(what, ...)`: the named writes of a room's
+  side rows (a keepsake's share link, its rendered pictures);
 - `touch(codes)`: the heartbeat of rooms with a socket; `wipe(room_id, may)`: purge a room;
 - `adopt(code, row)` / `remember(room, seats)` / `kept(code, facet)`: what this process keeps
   of a room (a row another process committed, the snapshot stream items are checked against);
@@ -129,7 +130,7 @@ CACHE = RoomCache(_bound)
 BACKEND = SqlStore()
 
 # The verbs: the whole of storage as the platform sees it (Change and the cache are data).
-__all__ = ["Change", "atomic", "load", "save", "seats", "save_seat", "find", "touch", "wipe",
+__all__ = ["Change", "atomic", "load", "save", "seats", "save_seat", "find", "put", "touch", "wipe",
            "adopt", "remember", "kept", "forget", "sweep", "unlocked_writes"]
 
 
@@ -195,8 +196,18 @@ def find(query: str, *args):
     "idle" / "closed" (before, empty_before, limit) -> living rooms idle, closed rooms' ids;
     "held_rows" (room id) -> (seats, events, stream items, keepsakes); "host" (host token
     hash) -> the host of the room it opens, or None; "live" -> {(phase, game): rooms with a
-    connected seat}."""
+    connected seat}; "keepsakes" (room) -> its keepsakes, newest first; "link" (room) -> the
+    key hash of its share link, or None; "picture" (room, game no, n, kind) -> the kept
+    rendered picture's bytes, or None."""
     return BACKEND.find(query, *args)
+
+
+def put(what: str, *args):
+    """A named write of a room's side rows (the backend's `p_<what>`): "link" (room, key hash
+    or None to revoke, now) -> how many links were written or deleted; "picture" (keepsake, n,
+    kind, data, bound) -> whether the rendered picture was kept (False past the room's bound,
+    or when another process kept it first)."""
+    return BACKEND.put(what, *args)
 
 
 def touch(codes, now: int | None = None) -> int:

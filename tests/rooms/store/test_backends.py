@@ -72,10 +72,28 @@ def test_idle_and_closed_rooms_are_found_oldest_first(settings):
 
 def test_the_store_has_few_verbs_and_both_backends_answer_every_named_read():
     verbs = [name for name in store.__all__ if name != "Change"]
-    assert len(verbs) <= 14
+    assert len(verbs) <= 15
     public = {name for name, value in vars(store).items()
               if callable(value) and not name.startswith("_") and value.__module__ == store.__name__
               and not isinstance(value, type)}
     assert public == set(verbs)
     named = {n for n in dir(sql.SqlStore) if not n.startswith("_")}
     assert named == {n for n in dir(memory.MemoryStore) if not n.startswith("_")}
+
+
+def test_keepsakes_their_share_link_and_kept_pictures():
+    code, _, seats = make_room(2)
+    start_count(code, target=3)
+    services.room_apply(code, player(seats[0]), "k", {"type": "add", "n": 3})
+    room = store.load(code, "read")
+    kept = store.find("keepsakes", room)
+    assert [(k.game_no, k.game) for k in kept] == [(1, "count")]
+    assert store.find("link", room) is None
+    assert store.put("link", room, "h1", 5) == 1 and store.put("link", room, "h2", 6) == 1
+    assert store.find("link", room) == "h2"
+    assert store.put("link", room, None, 7) == 1 and store.find("link", room) is None
+    assert store.put("picture", kept[0], 0, "png", b"abc", 5) is True
+    assert store.put("picture", kept[0], 0, "png", b"abc", 50) is False      # kept already
+    assert store.put("picture", kept[0], 1, "png", b"abc", 5) is False       # past the bound
+    assert store.find("picture", room, 1, 0, "png") == b"abc"
+    assert store.find("picture", room, 1, 1, "png") is None
