@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 
 from partyhub.rooms.models import Event, Keepsake, Room, Seat
-from partyhub.rooms.store.sql import KEEPSAKES
+from partyhub.rooms.store.sql import DUE_BATCH, KEEPSAKES
 
 
 def _values(instance) -> dict:
@@ -170,7 +170,7 @@ class MemoryStore:
 
     def q_due(self, now: int) -> list:
         return [r["code"] for r in self.rooms.values()
-                if r["closed_at"] is None and r["deadline_at"] is not None and r["deadline_at"] <= now]
+                if r["closed_at"] is None and r["deadline_at"] is not None and r["deadline_at"] <= now][:DUE_BATCH]
 
     def _seated(self, pk, live: bool) -> bool:
         return any(s["room_id"] == pk and not (live and s["kicked"]) for s in self.seat_rows.values())
