@@ -20,7 +20,7 @@ from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, Counter, Gauge, Hi
                                disable_created_metrics, generate_latest)
 from prometheus_client.core import GaugeMetricFamily
 
-from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 
 disable_created_metrics()   # no *_created series: the process start time is already there
 
@@ -72,13 +72,9 @@ class LiveRooms:
         yield self.family()
 
     def collect(self):
-        from django.db.models import Count
-
         family = self.family()
-        rows = (Room.objects.filter(seats__connected=True).values("phase", "game_id")
-                .annotate(n=Count("id", distinct=True)).order_by())
-        for row in rows:
-            family.add_metric([row["phase"], row["game_id"] or ""], row["n"])
+        for (phase, game), n in store.find("live").items():
+            family.add_metric([phase, game or ""], n)
         yield family
 
 

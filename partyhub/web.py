@@ -5,7 +5,7 @@ from django.views.decorators.http import require_GET
 
 from partyhub.http import limits
 from partyhub.rooms.core import schema
-from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 
 LANGS = ("en", "uk", "ru")
 
@@ -58,7 +58,7 @@ def _room_language(request, code: str) -> str | None:
     address = limits.client_address(request)
     if not limits.lookup_allowed(address):
         return None
-    room = Room.objects.filter(code=code).first()
+    room = store.load(code, "read")
     if room is None or room.closed_at is not None:
         limits.lookup_failed(address)
     return room.language if room else None

@@ -29,7 +29,8 @@ from django.utils.crypto import salted_hmac
 from partyhub import decks
 from partyhub.rooms.core.errors import fail
 from partyhub.rooms.domain import photos
-from partyhub.rooms.models import Keepsake, Room
+from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 
 SALT = "partyhub.decks.picture"
 PASS_CHARS = 16                # 96 bits of the HMAC, base64url
@@ -71,14 +72,14 @@ def uses(room: Room, deck_id: str) -> bool:
         return True
     if isinstance(room.options, dict) and room.options.get("deck") == deck_id:
         return True
-    kept = Keepsake.objects.filter(room=room).exclude(game="sketch").values_list("data", flat=True)
+    kept = [k.data for k in store.find("keepsakes", room) if k.game != "sketch"]
     needle = f'"{deck_id}-'
     return any(needle in json.dumps(data) for data in kept)
 
 
 def room_of(code) -> Room:
     """The room by its code, closed or not (its pictures live as long as its gallery)."""
-    room = Room.objects.filter(code=str(code).upper()[:8]).only("pk", "code", "options").first()
+    room = store.load(str(code).upper()[:8], "read")
     if room is None:
         raise fail("room_not_found")
     return room

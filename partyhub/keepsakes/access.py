@@ -22,7 +22,8 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 
 from partyhub.rooms.core import seating
 from partyhub.rooms.core.errors import fail
-from partyhub.rooms.models import KeepsakeLink, Room, Seat
+from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 from partyhub.rooms.timers import clock
 
 PASS_SALT = "partyhub.keepsakes.pass"
@@ -45,7 +46,7 @@ class Visitor:
 
 def room_of(code: str) -> Room:
     """The room by its code, closed or not (its gallery lives until it is purged)."""
-    room = Room.objects.filter(code=str(code).upper()[:8]).first()
+    room = store.load(str(code).upper()[:8], "read")
     if room is None:
         raise fail("room_not_found")
     return room
@@ -59,7 +60,7 @@ def pass_for(code: str, token: str | None) -> tuple[Room, str]:
     digest = seating.token_hash(token)
     if digest == room.host_token_hash:
         return room, _sign({"r": room.pk, "w": "tv"}, PASS_SALT)
-    seat = Seat.objects.filter(room=room, token_hash=digest, kicked=False).first()
+    seat = next((s for s in store.seats(room, fresh=True) if s.token_hash == digest), None)
     if seat is None:
         raise fail("unauthorized", "That token does not open a seat in this room.")
     return room, _sign({"r": room.pk, "w": "p", "p": seat.player_id, "t": _seat_mark(seat.token_hash)},
@@ -94,7 +95,7 @@ def visitor(code: str, key: str | None) -> Visitor:
     except signing.BadSignature:
         raise fail("keepsake_pass")
     if (isinstance(data, dict) and data.get("r") == room.pk and isinstance(data.get("s"), str)
-            and KeepsakeLink.objects.filter(room=room, key_hash=_hash(data["s"])).exists()):
+            and store.find("link", room) == _hash(data["s"])):
         return Visitor(room, "share", key=key)
     raise fail("keepsake_pass")
 
@@ -102,18 +103,17 @@ def visitor(code: str, key: str | None) -> Visitor:
 def share(room: Room) -> str:
     """A new share link's pass (any earlier link stops working)."""
     key = secrets.token_urlsafe(18)
-    KeepsakeLink.objects.update_or_create(room=room, defaults={"key_hash": _hash(key),
-                                                               "created_at": clock.wall_ms()})
+    store.put("link", room, _hash(key), clock.wall_ms())
     return _sign({"r": room.pk, "s": key}, SHARE_SALT)
 
 
 def unshare(room: Room) -> bool:
     """Revoke the share link; whether there was one."""
-    return KeepsakeLink.objects.filter(room=room).delete()[0] > 0
+    return store.put("link", room, None, clock.wall_ms()) > 0
 
 
 def shared(room: Room) -> bool:
-    return KeepsakeLink.objects.filter(room=room).exists()
+    return store.find("link", room) is not None
 
 
 def page_url(room: Room, key: str) -> str:
@@ -123,7 +123,7 @@ def page_url(room: Room, key: str) -> str:
 def _seat_holds(room: Room, player_id, mark) -> bool:
     """Whether the seat a pass names is still in the room, not kicked, with the token the
     pass was bought with."""
-    seat = Seat.objects.filter(room=room, player_id=player_id, kicked=False).first()
+    seat = next((s for s in store.seats(room, fresh=True) if s.player_id == player_id), None)
     return seat is not None and isinstance(mark, str) and constant_time_compare(mark, _seat_mark(seat.token_hash))
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from partyhub.decks import deckpass
 from partyhub.rooms.access import familymode, portraits
-from partyhub.rooms.models import Keepsake, Seat
+from partyhub.rooms.store import store
 
 GAME_NAMES = {"association": _("Association"), "jinx": _("Jinx"), "klepka": _("Klepka"),
               "sketch": _("Sketch")}
@@ -20,7 +20,7 @@ SYNTHETIC = re.compile(r"^f\d+$")                     # a stand-in face: no pict
 
 
 def keepsakes(room) -> list:
-    return list(Keepsake.objects.filter(room=room).order_by("-game_no"))
+    return store.find("keepsakes", room)
 
 
 def shown(room, key: str, faces: bool = False) -> list[dict]:
@@ -28,7 +28,7 @@ def shown(room, key: str, faces: bool = False) -> list[dict]:
     `faces`: the players' faces too (portraits.py), for the room's own people only, never for
     the share link: each as {"color", "portrait"|"character"} JSON for keepfaces.js to draw."""
     hidden = familymode.hidden(room)
-    seats = list(Seat.objects.filter(room=room))
+    seats = store.seats(room, kicked=True)
     names = {s.player_id: familymode.redact(s.name, hidden, "name") for s in seats}
     looks = {s.player_id: json.dumps({"color": s.color, "symbol": s.symbol, **portraits.shown(s)},
                                      separators=(",", ":")) for s in seats} if faces else {}

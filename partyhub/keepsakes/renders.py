@@ -16,13 +16,12 @@ from __future__ import annotations
 import threading
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Sum
 
 from partyhub.http import limits
 from partyhub.keepsakes import drawings
 from partyhub.rooms.core.errors import fail
-from partyhub.rooms.models import Keepsake, KeepsakePicture
+from partyhub.rooms.models import Keepsake
+from partyhub.rooms.store import store
 
 KINDS = ("png", "gif")
 _making = threading.Lock()
@@ -35,7 +34,7 @@ def picture(room, game_no: int, n: int, kind: str, address: str) -> bytes:
     kept = _kept(room, game_no, n, kind)
     if kept is not None:
         return kept
-    keepsake = Keepsake.objects.filter(room=room, game_no=game_no, game="sketch").first()
+    keepsake = next((k for k in store.find("keepsakes", room) if k.game_no == game_no and k.game == "sketch"), None)
     found = (keepsake.data.get("drawings") or []) if keepsake else []
     if not 0 <= n < len(found):
         raise fail("keepsake_not_found")
@@ -52,19 +51,9 @@ def picture(room, game_no: int, n: int, kind: str, address: str) -> bytes:
 
 
 def _kept(room, game_no: int, n: int, kind: str) -> bytes | None:
-    row = (KeepsakePicture.objects.filter(keepsake__room=room, keepsake__game_no=game_no, n=n, kind=kind)
-           .values_list("data", flat=True).first())
-    return None if row is None else bytes(row)
+    return store.find("picture", room, game_no, n, kind)
 
 
 def _keep(keepsake: Keepsake, n: int, kind: str, data: bytes) -> None:
     """Keep the picture with its keepsake, while the room's pictures fit their bound."""
-    held = (KeepsakePicture.objects.filter(keepsake__room_id=keepsake.room_id)
-            .aggregate(total=Sum("size"))["total"] or 0)
-    if held + len(data) > settings.PARTYHUB_LIMITS["keepsake_picture_bytes"]:
-        return
-    try:
-        with transaction.atomic():
-            KeepsakePicture.objects.create(keepsake=keepsake, n=n, kind=kind, size=len(data), data=data)
-    except IntegrityError:      # another process kept it first, or the keepsake went meanwhile
-        pass
+    store.put("picture", keepsake, n, kind, data, settings.PARTYHUB_LIMITS["keepsake_picture_bytes"])

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from partyhub.http import limits
 from partyhub.keepsakes import access, gallery, renders
 from partyhub.rooms.core.errors import ServiceError, fail
-from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 from partyhub.rooms.transport.api import _host_token, api
 from partyhub.web import _lang
 
@@ -104,7 +104,8 @@ def _back(who) -> str:
 
 
 def _language_of(code: str) -> str | None:
-    return Room.objects.filter(code=str(code).upper()[:8]).values_list("language", flat=True).first()
+    room = store.load(str(code).upper()[:8], "read")
+    return None if room is None else room.language
 
 
 def _refused(request, e: ServiceError, room_language: str | None = None):

@@ -104,7 +104,7 @@ def test_kept_pictures_go_with_their_keepsake_and_their_room(client):
     for game_no in range(2, store.KEEPSAKES + 2):
         Keepsake.objects.create(room=room, game_no=game_no, game="count", at=game_no, data={})
     room.game_no, room.game_id = store.KEEPSAKES + 2, "count"
-    store._keep(room, ({}, 1))
+    store.BACKEND.keep(room, ({}, 1))
     assert not Keepsake.objects.filter(room=room, game_no=1).exists()
     assert not KeepsakePicture.objects.exists()
     # and a purged room takes its pictures along

@@ -70,7 +70,7 @@ class Table:
         return selectors.room_get(self.code)
 
     def seats(self):
-        return store.live_seats(self.room())
+        return store.seats(self.room(), fresh=True)
 
     def factor(self) -> int:
         return {"normal": 1, "extended": 2, "relaxed": 4, "none": 1}[self.timers]

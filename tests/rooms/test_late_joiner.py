@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def frames(code) -> dict:
     r = Room.objects.get(code=code)
-    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.live_seats(r), "").items()}
+    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.seats(r, fresh=True), "").items()}
 
 
 def late_join(code, name):

@@ -53,6 +53,12 @@ PLANTS = {
     "a_circle_through_two_layers": (
         {"partyhub/rooms/gateway/planted.py": "from partyhub.rooms.timers import clock\n"},
         [LAYERS, NO_CIRCLE], "partyhub.rooms.gateway.planted -> partyhub.rooms.timers.clock"),
+    "the_store_knows_a_game": (
+        {"partyhub/rooms/store/planted.py": "from partyhub.rooms.gateway import registry\n"},
+        [LAYERS], "partyhub.rooms.store.planted -> partyhub.rooms.gateway.registry"),
+    "the_store_reads_a_timer": (
+        {"partyhub/rooms/store/planted.py": "from partyhub.rooms.timers import clock\n"},
+        [LAYERS], "partyhub.rooms.store.planted -> partyhub.rooms.timers.clock"),
     "the_platform_imports_a_game": (
         {"partyhub/rooms/gateway/planted.py": "import games.jinx.rules\n"},
         [NO_GAME], "partyhub.rooms.gateway.planted -> games.jinx.rules"),

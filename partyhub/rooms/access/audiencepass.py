@@ -61,7 +61,7 @@ def issue(code: str, raw_name) -> dict:
     if name is None:
         raise fail("bad_name")
     familymode.check(room, name)
-    _name_free(room, store.live_seats(room), name)
+    _name_free(room, store.seats(room, fresh=True), name)
     audience_id = "a" + secrets.token_hex(5)
     made = int(time.time())
     token = signing.dumps({"r": room.pk, "a": audience_id, "n": name, "g": generation(room), "t": made},

@@ -50,6 +50,7 @@ from django.utils.crypto import salted_hmac
 
 from partyhub.rooms.core import seating
 from partyhub.rooms.core.errors import fail
+from partyhub.rooms.core.pending import append
 from partyhub.rooms.store import store
 from partyhub.rooms.timers import vip
 
@@ -216,7 +217,7 @@ def _add(room, claim: dict, now: int, address: str | None = None) -> dict:
     claim = {"id": secrets.token_hex(4), **claim, **({"addr": addr} if addr else {}),
              "expires": now + int(_limit("claim_seconds") * 1000)}
     room.claims = claims + [claim]
-    store.append(room, "claim_asked", "", {k: claim[k] for k in ("player", "name", "by")}, now)
+    append(room, "claim_asked", "", {k: claim[k] for k in ("player", "name", "by")}, now)
     return claim
 
 
@@ -233,14 +234,14 @@ def approve(room, claim_id, now: int) -> list:
     had the seat is told it was handed (`handed`), the asker gets the seat's new token (its
     own), the other askers of the seat are told it is gone."""
     claim = _standing(room, claim_id, now)
-    target = next(s for s in store.all_seats(room) if s.player_id == claim["player"])
+    target = next(s for s in store.seats(room, kicked=True) if s.player_id == claim["player"])
     was, old_hash, kicked = target.name, target.token_hash, target.kicked
     if claim["by"] is None:
         target.token_hash = claim["token_hash"]
     else:
-        me = next(s for s in store.live_seats(room) if s.player_id == claim["by"])
+        me = next(s for s in store.seats(room, fresh=True) if s.player_id == claim["by"])
         target.token_hash, target.name, target.name_key = me.token_hash, me.name, me.name_key
-        store.delete_seat(me)
+        store.save_seat(me, delete=True)
     target.kicked, target.bot, target.connected, target.channel = False, False, False, ""
     store.save_seat(target, ("token_hash", "name", "name_key", "kicked", "bot", "connected", "channel"))
     others = [c for c in pending(room) if c["player"] == claim["player"] and c is not claim]
@@ -249,9 +250,9 @@ def approve(room, claim_id, now: int) -> list:
     record = {"hash": "" if kicked else old_hash, "player": target.player_id, "seat": was,
               "name": target.name, "kind": kind, "at": now}
     room.handed = (list(room.handed or []) + [record])[-HANDED_MAX:]
-    store.append(room, "seat_claimed", "", {"player": target.player_id, "name": target.name,
+    append(room, "seat_claimed", "", {"player": target.player_id, "name": target.name,
                                             "seat": was, "kind": kind, "approved": APPROVED}, now)
-    vip.ensure(room, store.live_seats(room), now)
+    vip.ensure(room, store.seats(room, fresh=True), now)
     told = [] if kicked else [("handed", target.player_id, handover(record))]
     return told + [("moved", key(claim), target.player_id)] + [_ended(c, "dropped") for c in others]
 
@@ -259,13 +260,13 @@ def approve(room, claim_id, now: int) -> list:
 def deny(room, claim_id, now: int) -> list:
     claim = _standing(room, claim_id, now)
     room.claims = [c for c in pending(room) if c is not claim]
-    store.append(room, "claim_denied", "", {"player": claim["player"], "name": claim["name"]}, now)
+    append(room, "claim_denied", "", {"player": claim["player"], "name": claim["name"]}, now)
     return [_ended(claim, "denied")]
 
 
 def _standing(room, claim_id, now: int) -> dict:
     claim = next((c for c in pending(room) if c["id"] == claim_id), None)
-    if claim is None or problem(room, store.live_seats(room), claim, now) is not None:
+    if claim is None or problem(room, store.seats(room, fresh=True), claim, now) is not None:
         raise fail("unknown_claim")
     return claim
 

@@ -13,7 +13,7 @@ from django.conf import settings
 from partyhub import family
 from partyhub.family.redact import HIDDEN_MAX, PLACEHOLDER, hidden_keys, redact, shown  # noqa: F401 (used here and by callers)
 from partyhub.rooms.access import portraits
-from partyhub.rooms.core import seating
+from partyhub.rooms.core import pending, seating
 from partyhub.rooms.core.errors import fail
 from partyhub.rooms.gateway import registry
 from partyhub.rooms.store import store
@@ -67,7 +67,7 @@ def hide(room, seats, actor, d, now):
         if seat is None:
             raise fail("unknown_player")
         portraits.hide(seat)
-        store.append(room, "portrait_hidden", "", {"player": seat.player_id}, now)
+        pending.append(room, "portrait_hidden", "", {"player": seat.player_id}, now)
         return []
     if player is not None:
         seat = next((s for s in seats if s.player_id == player), None)
@@ -78,7 +78,7 @@ def hide(room, seats, actor, d, now):
         hidden = list((room.settings or {}).get("hidden") or [])
         if not hidden_keys([was]) & hidden_keys(hidden) and len(hidden) < HIDDEN_MAX:  # the old name, kept by audience votes
             room.settings = {**room.settings, "hidden": hidden + [was]}
-        store.append(room, "name_hidden", "", {"player": seat.player_id}, now)
+        pending.append(room, "name_hidden", "", {"player": seat.player_id}, now)
         return []
     hidden = list((room.settings or {}).get("hidden") or [])
     text = shown(text)
@@ -89,7 +89,7 @@ def hide(room, seats, actor, d, now):
             raise fail("bad_action", f"at most {HIDDEN_MAX} texts can be hidden in a room")
         hidden.append(text)
     room.settings = {**room.settings, "hidden": hidden}
-    store.append(room, "text_hidden", "", {}, now)
+    pending.append(room, "text_hidden", "", {}, now)
     return []
 
 

@@ -16,4 +16,4 @@ def living(room: Room | None) -> Room:
 
 
 def room_get(code: str) -> Room:
-    return living(store.read(str(code).upper()))
+    return living(store.load(str(code).upper(), "read"))

@@ -50,13 +50,13 @@ def actor_for(code: str, token: str | None) -> Actor:
         return Actor("audience")
     pass_ = audiencepass.read(token, room.pk)
     if pass_ is not None:
-        if audiencepass.refusal(pass_, room, store.live_seats(room)) is not None:
+        if audiencepass.refusal(pass_, room, store.seats(room, fresh=True)) is not None:
             raise fail("unauthorized", "That audience pass no longer opens this room.")
         return Actor("audience", voter=pass_)
     digest = seating.token_hash(token)
     if digest == room.host_token_hash:
         return Actor("tv")
-    seat = next((s for s in store.live_seats(room) if s.token_hash == digest), None)
+    seat = next((s for s in store.seats(room, fresh=True) if s.token_hash == digest), None)
     if seat is not None:
         return Actor("player", seat)
     claim = claims.by_token(room, digest, clock.wall_ms())
@@ -71,7 +71,7 @@ def actor_for(code: str, token: str | None) -> Actor:
 def room_read(code: str) -> store.Change:
     """The committed room and its seats, without a lock (a snapshot for streams)."""
     room = room_get(code)
-    return store.Change(room, store.live_seats(room))
+    return store.Change(room, store.seats(room, fresh=True))
 
 
 def host_check(code: str, token: str | None) -> Room:

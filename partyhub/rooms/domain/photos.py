@@ -24,9 +24,7 @@ from django.db import transaction
 from django.utils.crypto import salted_hmac
 
 from partyhub import decks
-from partyhub.rooms.access.living import living
 from partyhub.rooms.core.errors import fail
-from partyhub.rooms.store import store
 
 PER_SEAT = 5                # a phone's photos at once
 MAX_NUMBER = 999            # card numbers a room may hand out in its life (<deck>-001..-999)
@@ -77,16 +75,6 @@ def mixed(room, dealt: dict) -> dict:
             for name, deck in dealt.items()}
 
 
-def _write(code: str, change) -> store.Change:
-    """`change(room, seats)` on the locked room, written as a new version (every view hears)."""
-    with transaction.atomic():
-        room = living(store.load(str(code).upper()))
-        seats = store.seats(room)
-        change(room, seats)
-        store.save(room, seats, seats_changed=False, active=True)
-    return store.Change(room, seats)
-
-
 def may_add(room, player_id: str, incoming: int = 1) -> None:
     """Refuse an upload the room takes no more photos from (photos off, not in the lobby, or
     the seat's photos would be more than PER_SEAT)."""
@@ -98,8 +86,9 @@ def may_add(room, player_id: str, incoming: int = 1) -> None:
         raise fail("too_many_photos")
 
 
-def add(code: str, player_id: str, pictures: list[bytes]) -> store.Change:
-    """Store a seat's judged pictures as cards of the room's photo deck."""
+def add(write, code: str, player_id: str, pictures: list[bytes]):
+    """Store a seat's judged pictures as cards of the room's photo deck, through the write
+    path (`write(code, change)`: write/ladder.room_change), which returns the change."""
     written = []
 
     def change(room, seats):
@@ -115,15 +104,16 @@ def add(code: str, player_id: str, pictures: list[bytes]) -> store.Change:
         room.settings = {**room.settings, CARDS: cards(room) + new, NEXT: first + len(pictures) - 1}
 
     try:
-        return _write(code, change)
+        return write(code, change)
     except BaseException:
         for key in written:
             default_storage.delete(key)
         raise
 
 
-def remove(code: str, card: str, player_id: str | None) -> store.Change:
-    """Take a photo off the table: a seat its own (`player_id`), the TV any (None)."""
+def remove(write, code: str, card: str, player_id: str | None):
+    """Take a photo off the table: a seat its own (`player_id`), the TV any (None); through
+    the write path, as `add`."""
     def change(room, seats):
         found = next((c for c in cards(room) if c["id"] == card), None)
         if found is None or (player_id is not None and found.get("seat") != player_id):
@@ -134,7 +124,7 @@ def remove(code: str, card: str, player_id: str | None) -> store.Change:
         path = decks.card_file(deck_id(room.pk), card)
         if path is not None:
             transaction.on_commit(lambda: path.unlink(missing_ok=True))
-    return _write(code, change)
+    return write(code, change)
 
 
 def purge(room_pk: int) -> None:

@@ -12,7 +12,7 @@ from django.conf import settings as django_settings
 from partyhub.gamekit import PACED, timed
 from partyhub.rooms import scoreboard
 from partyhub.rooms.access import audiencepass, claims, familymode, portraits
-from partyhub.rooms.core import seating
+from partyhub.rooms.core import pending, seating
 from partyhub.rooms.core.errors import fail
 from partyhub.rooms.core.schema import SETTING_KEYS
 from partyhub.rooms.domain import options as room_options
@@ -219,7 +219,7 @@ def add_bot(room, seats, actor, d, now):
 def take_seat(room, seats, actor, d, now):
     """A spectator asks for a disconnected seat of the game: a claim, for the TV to approve
     (claims.py); nothing changes hands yet."""
-    claims.ask_as_spectator(room, store.all_seats(room), actor.seat, d.get("player"), now)
+    claims.ask_as_spectator(room, store.seats(room, kicked=True), actor.seat, d.get("player"), now)
     return []
 
 
@@ -274,10 +274,10 @@ def accept(room, game, result, seat: str, d: dict, now: int, kind: str = "action
     ballot of the audience whose phase it ended is folded into the state in this same write;
     an outcome ends the game."""
     before, room.state = room.state, result.state
-    store.append(room, kind, seat, d, now)
+    pending.append(room, kind, seat, d, now)
     audience.fold(room, game, before, now)
     for ev in result.events:
-        store.append(room, str(ev.get("type", "event"))[:40], seat, ev, now)
+        pending.append(room, str(ev.get("type", "event"))[:40], seat, ev, now)
     outcome = calls.decided(game, "outcome", room.state)
     if outcome is not None:
         finish(room, outcome)
@@ -292,7 +292,7 @@ def finish(room, outcome: dict) -> None:
         "scores": outcome.get("scores", {}), "winners": outcome.get("winners", [])})
     game = registry.get(room.game_id)
     kept = calls.decided(game, "keepsake", room.state) if hasattr(game, "keepsake") else None
-    store.keep(room, {"scores": outcome.get("scores", {}), "winners": outcome.get("winners", []),
+    pending.keep(room, {"scores": outcome.get("scores", {}), "winners": outcome.get("winners", []),
                       "seats": list(room.game_seats), **(kept or {})}, clock.wall_ms())
 
 
@@ -350,4 +350,4 @@ def _all_playing(seats) -> None:
 
 
 def _log(room, type_, data, now):
-    store.append(room, type_, "", data, now)
+    pending.append(room, type_, "", data, now)

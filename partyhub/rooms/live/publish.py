@@ -24,7 +24,8 @@ async def publish(change) -> None:
     only = fanout.viewers(room.code)
     if only is None or only:
         frames = viewmodel.viewer_frames(room, change.seats, net.join_url(room.code), only)
-        row = store.committed_row(room.code, room.version) if only is None else None
+        row = store.kept(room.code, "committed") if only is None else None
+        row = row if row is not None and row[0] == room.version else None
         await fanout.frames(room.code, room.version, frames, row=row)
     for effect in change.effects:
         await _carry_out(room, effect)
@@ -49,7 +50,7 @@ async def heal() -> int:
     rooms = fanout.shared_rooms()
     if not rooms:
         return 0
-    codes = fanout.stale(await database_sync_to_async(store.versions)(rooms))
+    codes = fanout.stale(await database_sync_to_async(store.find)("versions", rooms))
     for code in codes:
         try:
             change = await database_sync_to_async(selectors.room_read)(code)

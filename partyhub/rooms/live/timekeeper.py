@@ -16,7 +16,6 @@ from django.conf import settings
 
 from partyhub import metrics
 from partyhub.rooms.live.publish import heal, publish
-from partyhub.rooms.models import Room
 from partyhub.rooms.relay import fanout
 from partyhub.rooms.store import store
 from partyhub.rooms.timers import clock
@@ -36,8 +35,7 @@ def ensure_started() -> None:
 
 def due_codes(now: int) -> list[str]:
     # deadline_at is null while paused, unless a claim is waiting (clock.due_at)
-    return list(Room.objects.filter(deadline_at__lte=now, closed_at__isnull=True)
-                .values_list("code", flat=True)[:200])
+    return store.find("due", now)
 
 
 def fire_due(now: int | None = None) -> list:

@@ -27,11 +27,10 @@ from django.conf import settings
 
 from partyhub.gamekit import TABLE, Ballot, Rejected, clean_action
 from partyhub.rooms.access import audiencepass, familymode
-from partyhub.rooms.core import tallies
+from partyhub.rooms.core import pending, tallies
 from partyhub.rooms.core.coalesce import Coalesced
 from partyhub.rooms.gateway import calls, registry
 from partyhub.rooms.relay import fanout, streams
-from partyhub.rooms.store import store
 
 log = logging.getLogger(__name__)
 TALLY_SECONDS = 0.1
@@ -89,7 +88,7 @@ def fold(room, game, before, at: int | None = None) -> None:
     if folded is None:
         return      # the rules raised (logged): the state stays as the move left it
     room.state = folded
-    store.append(room, "audience_closed", "", {"ballot": old, "entries": entries}, at)
+    pending.append(room, "audience_closed", "", {"ballot": old, "entries": entries}, at)
 
 
 def shown(room, entries: dict) -> dict:

@@ -149,7 +149,7 @@ def current(code: str):
     """(room, seats) as this process last saw the room committed (its snapshot), or None;
     a snapshot older than SNAPSHOT_TTL is re-read in the background meanwhile. Stream items
     and audience actions (audience.py) are judged against it, without a read or a lock."""
-    snap = store.snapshot(code)
+    snap = store.kept(code, "snapshot")
     if snap is None:
         return None
     _, room, seats, taken = snap

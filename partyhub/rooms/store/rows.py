@@ -7,7 +7,8 @@ to run them (docs/performance.md). Here the SQL text is built once per model and
 and values pass through the same field conversions the ORM uses (JSON, datetimes, auto_now),
 so the rows read and written are the ones `Room.objects` would read and write.
 
-Only services.py calls this module; it runs inside services' transactions.
+Only sql.py (the store's database backend) calls this module; it runs inside the write
+path's transactions.
 """
 from __future__ import annotations
 

@@ -1,15 +1,26 @@
 """The room store: the storage side of the write path, and every per-process cache of rooms.
+It knows no game and no timer: the write path (write/ladder.py) sets a room's deadline
+before it saves.
 
-The write path (services) knows storage only by these verbs:
-- `load(code)`: the room row for a decision (locked inside the caller's transaction), or
-  `load_committed(code, known)`: the room as this process last committed it, for a game
-  action's unlocked decision on PostgreSQL, when the caller has seen no newer version;
-- `save(room, ...)`: write a decided room with its events (conditionally where the database
-  allows), and keep what this process now knows of it;
-- `adopt(code, row)`: keep a row another process committed (its fan-out messages carry it);
+Its verbs, and nothing else, are how the platform reaches storage:
+- `atomic()`: a transaction for a decision (the write path's; a refusal rolls it back);
+- `load(code, how)`: the room row: locked for a decision ("lock"; "skip": not if another
+  transaction holds it), committed ("read"), or as this process last committed it
+  ("committed", with `known`) for a game action's unlocked decision on PostgreSQL;
+- `save(room, seats, ...)`: write a decided room (or create a new one) with what the decision
+  left on it (core/pending.py: events, keepsake, absorbed stream items), conditionally where
+  the database allows (`unlocked_writes()`), and keep what this process now knows of it;
+- `seats(room, ...)` / `save_seat(seat, ...)`: a room's seats, read and written;
+- `find(query, ...)`: the named reads (`SqlStore.q_*`): codes held, versions, due and idle
+  rooms, events, stream items, keepsakes; `put(what, ...)`: the named writes of a room's
+  side rows (a keepsake's share link, its rendered pictures);
+- `touch(codes)`: the heartbeat of rooms with a socket; `wipe(room_id, may)`: purge a room;
+- `adopt(code, row)` / `remember(room, seats)` / `kept(code, facet)`: what this process keeps
+  of a room (a row another process committed, the snapshot stream items are checked against);
 - `forget(code)` / `sweep(keep)`: drop what this process keeps of a room.
-Reads (`read`, `seats`, `versions`), seat writes and stream items go through here too; the SQL
-is in rows.py, which only this module calls.
+The backend (`BACKEND`) is the database's (sql.py) or, for the ladder's own tests, the
+in-memory one (memory.py): the same verbs. Stream items accepted outside the lock queue in
+strokes.py, which writes them through the backend.
 
 Every cache of rooms in this process is one entry per room in one bounded LRU table
 (`RoomCache`): the seats by seats_version, the committed row, and the snapshot that stream
@@ -26,12 +37,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 
-from partyhub.rooms.core import tallies
-from partyhub.rooms.models import Event, Keepsake, Room, Seat, StreamItem
-from partyhub.rooms.store import rows
-from partyhub.rooms.timers import clock, pace
+from partyhub.rooms.core import pending, tallies
+from partyhub.rooms.core.wall import wall_ms
+from partyhub.rooms.models import Room, Seat
+from partyhub.rooms.store.sql import KEEPSAKES, SqlStore  # noqa: F401 (the gallery's bound, named here)
 
 
 @dataclass
@@ -117,202 +127,134 @@ def _bound() -> int:
 
 
 CACHE = RoomCache(_bound)
+BACKEND = SqlStore()
+
+# The verbs: the whole of storage as the platform sees it (Change and the cache are data).
+__all__ = ["Change", "atomic", "load", "save", "seats", "save_seat", "find", "put", "touch", "wipe",
+           "adopt", "remember", "kept", "forget", "sweep", "unlocked_writes"]
 
 
 # ---------------------------------------------------------------- rooms
 
-def create(code: str, host_token_hash: str, language: str, room_settings: dict,
-           host_key_hash: str = "") -> Room | None:
-    """A new room under `code`, or None when the code is taken."""
-    try:
-        with transaction.atomic():
-            return Room.objects.create(code=code, host_token_hash=host_token_hash, language=language,
-                                       settings=room_settings, active_at=clock.wall_ms(),
-                                       host_key_hash=host_key_hash)
-    except IntegrityError:
-        return None
-
-
-def held(codes) -> set:
-    """Which of these codes rooms hold (living, or closed and not yet purged)."""
-    return set(Room.objects.filter(code__in=list(codes)).values_list("code", flat=True))
+def atomic():
+    """The transaction of one decision: what it saves lands together, or not at all."""
+    return BACKEND.atomic()
 
 
 def unlocked_writes() -> bool:
     """Whether a game action may be decided without a lock and saved conditionally
     (`save(expected=...)`): PostgreSQL."""
-    return rows.unlocked_writes()
+    return BACKEND.unlocked_writes()
 
 
-def load(code: str, skip_locked: bool = False) -> Room | None:
-    """The room row for a decision, locked until the caller's transaction ends (SQLite takes
-    its write lock at BEGIN IMMEDIATE); None when there is none, or with `skip_locked` on
-    PostgreSQL, when another transaction holds it."""
-    return rows.lock_room(code, skip_locked=skip_locked)
-
-
-def read(code: str) -> Room | None:
-    """The committed room row, without a lock."""
-    return rows.read_room(code)
-
-
-def load_committed(code: str, known: int | None) -> Room | None:
-    """The room as this process last committed (or adopted) it, if that is no older than
-    `known` (the newest version the caller has seen); a fresh copy the caller may change.
-    The write of a decision made on it is conditional (`save(expected=...)`), so a row that
-    another process has since overwritten costs one failed write, never a lost one."""
+def load(code: str, how: str = "lock", known: int | None = None) -> Room | None:
+    """The room row; None when there is none. `how`: "lock" (for a decision: locked until the
+    caller's transaction ends; SQLite takes its write lock at BEGIN IMMEDIATE), "skip" (as
+    "lock", but None on PostgreSQL when another transaction holds it), "read" (committed,
+    without a lock), "committed": the room as this process last committed (or adopted) it, if
+    that is no older than `known` (the newest version the caller has seen), a fresh copy the
+    caller may change. The write of a decision made on it is conditional
+    (`save(expected=...)`), so a row another process has since overwritten costs one failed
+    write, never a lost one."""
+    if how != "committed":
+        return BACKEND.load(code, how)
     frozen = CACHE.get(code, "committed") if known is not None else None
     if frozen is None or frozen[0] < known:
         return None
-    return rows.thaw(frozen)
+    return BACKEND.thaw(frozen)
 
 
-def save(room: Room, seats=None, expected: int | None = None, seats_changed: bool = True,
-         active: bool = False) -> bool:
-    """Write the decided room (version + 1) and the events appended to it. With `expected`,
+def save(room: Room, seats=None, expected: int | None = None) -> bool:
+    """Write the decided room and what the decision left on it (core/pending.py) as it is:
+    its new version, deadline and activity were set by the write path (write/ladder.py).
+    A new room (no pk) is created instead: False when its code is taken. With `expected`,
     only if the stored version still is that (the unlocked path); False when another write
-    came first. `seats_changed=False` when the write touched no seat (game actions, timers);
-    `active` when a person caused it (an action, a join, a socket), which keeps the room from
-    being closed as idle (lifecycle.py)."""
-    room.version += 1
-    if seats_changed:
-        room.seats_version += 1
-    if active:
-        room.active_at = clock.wall_ms()
-    if seats is not None:
-        pace.mark(room, seats, clock.wall_ms())     # a reveal with only bots at the table
-    room.deadline_at = clock.due_at(room, seats)
-    keepsake = room.__dict__.pop("unsaved_keepsake", None)
-    if keepsake is not None and expected is not None:
-        raise ValueError("a game's keepsake is written on the locked path (services.room_apply)")
-    frozen = rows.save_room(room, room.__dict__.pop("unsaved_events", ()), expected)
+    came first. `seats`: the room's live seats as this write leaves them (kept here)."""
+    if room.pk is None:
+        return BACKEND.create(room)
+    events, keepsake, absorbed = pending.take(room)
+    if (keepsake is not None or absorbed is not None) and expected is not None:
+        raise ValueError("a keepsake or absorbed stream items are written on the locked path")
+    if absorbed is not None:
+        BACKEND.drop_items(room, absorbed)
+    frozen = BACKEND.save(room, events, expected)
     if frozen is None:
         return False
     if keepsake is not None:
-        _keep(room, keepsake)
-    if seats is not None:
-        CACHE.put(room.code, "seats", (room.seats_version, seats))
-    else:
-        CACHE.put(room.code, "seats", None)
-    if rows.unlocked_writes():
+        BACKEND.keep(room, keepsake)
+    CACHE.put(room.code, "seats", None if seats is None else (room.seats_version, seats))
+    if BACKEND.unlocked_writes():
         # Kept after the commit only: never a version that was rolled back.
-        transaction.on_commit(lambda: adopt(room.code, frozen))
+        BACKEND.on_commit(lambda: adopt(room.code, frozen))
     return True
 
 
-def adopt(code: str, frozen) -> None:
-    """Keep `frozen` (a row `save` wrote, here or in another process) as the room's committed
-    row here, unless one as new is kept, or it has other columns (a rolling upgrade)."""
-    if rows.fits(frozen):
-        CACHE.put(code, "committed", frozen, newer=lambda old, new: new[0] > old[0])
+def find(query: str, *args):
+    """A named read (the backend's `q_<query>`): "held" (codes) -> the codes rooms hold;
+    "versions" (codes) -> {code: version}; "stream_items" (room) -> [(id, seat, data)] of its
+    current game; "events" (room, game_no); "due" (now) -> codes of living rooms due;
+    "idle" / "closed" (before, empty_before, limit) -> living rooms idle, closed rooms' ids;
+    "held_rows" (room id) -> (seats, events, stream items, keepsakes); "host" (host token
+    hash) -> the host of the room it opens, or None; "live" -> {(phase, game): rooms with a
+    connected seat}; "keepsakes" (room) -> its keepsakes, newest first; "link" (room) -> the
+    key hash of its share link, or None; "picture" (room, game no, n, kind) -> the kept
+    rendered picture's bytes, or None."""
+    return BACKEND.find(query, *args)
 
 
-def committed_row(code: str, version: int):
-    """The frozen row of this version of the room, if it is the one kept here (else None)."""
-    kept = CACHE.get(code, "committed")
-    return kept if kept is not None and kept[0] == version else None
+def put(what: str, *args):
+    """A named write of a room's side rows (the backend's `p_<what>`): "link" (room, key hash
+    or None to revoke, now) -> how many links were written or deleted; "picture" (keepsake, n,
+    kind, data, bound) -> whether the rendered picture was kept (False past the room's bound,
+    or when another process kept it first)."""
+    return BACKEND.put(what, *args)
 
 
-def versions(codes) -> dict:
-    """{code: committed version} of these rooms."""
-    return dict(Room.objects.filter(code__in=list(codes)).values_list("code", "version"))
+def touch(codes, now: int | None = None) -> int:
+    """Mark these living rooms active (a socket opened, or is still open); how many were. It
+    changes no version: views do not change."""
+    return BACKEND.touch(codes, wall_ms() if now is None else now)
 
 
-def touch(code: str, now: int | None = None) -> bool:
-    """Mark a living room active (a socket opened, or is still open); False when it is closed
-    or gone. It changes no version: views do not change."""
-    now = clock.wall_ms() if now is None else now
-    return Room.objects.filter(code=code, closed_at__isnull=True).update(active_at=now) > 0
-
-
-def touch_all(codes, now: int | None = None) -> int:
-    """The heartbeat of the rooms whose sockets this process holds (lifecycle.py)."""
-    now = clock.wall_ms() if now is None else now
-    return Room.objects.filter(code__in=list(codes), closed_at__isnull=True).update(active_at=now)
-
-
-# ---------------------------------------------------------------- events
-
-def append(room: Room, type_: str, seat: str, data: dict, at: int | None = None) -> None:
-    """An event of this write, appended to the log with the room row by `save`."""
-    room.__dict__.setdefault("unsaved_events", []).append(Event(
-        room=room, version=room.version + 1, game_no=room.game_no,
-        at=at or clock.wall_ms(), seat=seat, type=type_, data=data))
-
-
-# ---------------------------------------------------------------- keepsakes
-
-KEEPSAKES = 8   # a room's gallery keeps its last eight finished games (partyhub/keepsakes/)
-
-
-def keep(room: Room, data: dict, at: int) -> None:
-    """The finished game's keepsake, written by `save` with the room row. Only the locked path
-    writes one (`keeping`): the unlocked write is a single conditional statement."""
-    room.__dict__["unsaved_keepsake"] = (data, at)
-
-
-def keeping(room: Room) -> bool:
-    """Whether this decision carries a keepsake to write (a game just finished)."""
-    return "unsaved_keepsake" in room.__dict__
-
-
-def _keep(room: Room, keepsake: tuple) -> None:
-    data, at = keepsake
-    Keepsake.objects.update_or_create(room_id=room.pk, game_no=room.game_no,
-                                      defaults={"game": room.game_id, "at": at, "data": data})
-    old = list(Keepsake.objects.filter(room_id=room.pk).order_by("-game_no")
-               .values_list("pk", flat=True)[KEEPSAKES:])
-    if old:
-        Keepsake.objects.filter(pk__in=old).delete()
+def wipe(room_id: int, may) -> tuple | None:
+    """Delete a room and all of it in one transaction if `may(room, seated, connected)` says
+    so under its lock: (code, seats, events, stream items, keepsakes) deleted, or None."""
+    gone = BACKEND.wipe(room_id, may)
+    if gone is not None:
+        forget(gone[0])
+    return gone
 
 
 # ---------------------------------------------------------------- seats
 
-def seats(room: Room) -> list:
+def seats(room: Room, fresh: bool = False, kicked: bool = False) -> list:
     """The room's live seats, from this process's cache when its seats_version matches (every
-    write that may change a seat bumps it, whichever process wrote)."""
+    write that may change a seat bumps it, whichever process wrote); `fresh`: read now;
+    `kicked`: every seat the room ever had, kicked ones too (read now)."""
+    if fresh or kicked:
+        return BACKEND.seats(room, kicked)
     cached = CACHE.get(room.code, "seats")
     if cached is not None and cached[0] == room.seats_version:
         return cached[1]
-    found = rows.live_seats(room)
+    found = BACKEND.seats(room, False)
     CACHE.put(room.code, "seats", (room.seats_version, found))
     return found
 
 
-def live_seats(room: Room) -> list:
-    """The room's seats that are not kicked, read now."""
-    return rows.live_seats(room)
+def save_seat(seat: Seat, names: tuple = (), delete: bool = False) -> None:
+    """Write these fields of a seat now; a new seat (no pk) is inserted and gets its pk;
+    `delete`: the seat is deleted."""
+    BACKEND.save_seat(seat, tuple(names), delete)
 
 
-def all_seats(room: Room) -> list:
-    """Every seat the room ever had, kicked ones too."""
-    return rows.all_seats(room)
+# ---------------------------------------------------------------- what this process keeps
 
+def adopt(code: str, frozen) -> None:
+    """Keep `frozen` (a row `save` wrote, here or in another process) as the room's committed
+    row here, unless one as new is kept, or it has other columns (a rolling upgrade)."""
+    if BACKEND.fits(frozen):
+        CACHE.put(code, "committed", frozen, newer=lambda old, new: new[0] > old[0])
 
-def insert_seat(seat: Seat) -> None:
-    rows.insert_seat(seat)
-
-
-def save_seat(seat: Seat, names: tuple) -> None:
-    rows.save_seat(seat, tuple(names))
-
-
-def delete_seat(seat: Seat) -> None:
-    Seat.objects.filter(pk=seat.pk).delete()
-
-
-# ---------------------------------------------------------------- stream items
-
-def stream_items(room: Room) -> list:
-    """[(id, seat, data)] of the room's stored stream items of the current game, in order."""
-    return rows.stream_items(room)
-
-
-def drop_stream_items(room: Room, up_to: int) -> None:
-    StreamItem.objects.filter(room=room, id__lte=up_to).delete()
-
-
-# ---------------------------------------------------------------- the snapshot for streams
 
 def remember(room: Room, seats: list) -> None:
     """Keep the room as committed (if newer than the one kept): stream items are checked
@@ -321,12 +263,11 @@ def remember(room: Room, seats: list) -> None:
               newer=lambda old, new: new[0] >= old[0])
 
 
-def snapshot(code: str):
-    """(version, room, seats, monotonic time taken) of the room, or None."""
-    return CACHE.get(code, "snapshot")
+def kept(code: str, facet: str):
+    """What this process keeps of the room: "snapshot": (version, room, seats, monotonic time
+    taken); "committed": the frozen row it last committed or adopted; or None."""
+    return CACHE.get(code, facet)
 
-
-# ---------------------------------------------------------------- forgetting
 
 def forget(code: str) -> None:
     CACHE.forget(code)

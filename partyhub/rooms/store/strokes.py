@@ -8,7 +8,7 @@ import threading
 
 from channels.db import database_sync_to_async
 
-from partyhub.rooms.store import rows
+from partyhub.rooms.store import store
 
 FLUSH_SECONDS = 0.05
 _queue: list = []
@@ -31,7 +31,7 @@ def flush() -> int:
         items = _queue[:]
         _queue.clear()
     if items:
-        rows.insert_stream_items(items)
+        store.BACKEND.add_items(items)
     return len(items)
 
 

@@ -1,14 +1,12 @@
-"""Time in a room: the wall clock, the game clock (which stops while paused), the due timers."""
+"""Time in a room: the game clock (which stops while paused) and the due timers; the wall
+clock (`wall_ms`) is core/wall.py's, named here too for the layers above."""
 from __future__ import annotations
 
-import time
-
+from partyhub.rooms.core.wall import wall_ms
 from partyhub.rooms.gateway import calls, registry
 from partyhub.rooms.timers import pace, standin, vip
 
-
-def wall_ms() -> int:
-    return int(time.time() * 1000)
+__all__ = ["wall_ms", "game_now", "wall_deadline", "due_at"]
 
 
 def game_now(room, wall: int) -> int:

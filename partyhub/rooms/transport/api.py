@@ -25,7 +25,7 @@ from partyhub.rooms.access import audiencepass, selectors
 from partyhub.rooms.core import botpass, seating
 from partyhub.rooms.core.errors import ServiceError, fail
 from partyhub.rooms.live.publish import publish
-from partyhub.rooms.models import Event
+from partyhub.rooms.store import store
 from partyhub.rooms.write import services
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -205,7 +205,7 @@ def rooms_log(request, code):
         raise fail("game_running")
     if room.game_no == 0:
         raise fail("no_game")
-    events = Event.objects.filter(room=room, game_no=room.game_no).order_by("id")
+    events = store.find("events", room, room.game_no)
     return JsonResponse({"code": room.code, "game": room.game_id, "game_no": room.game_no,
                          "events": [{"v": e.version, "at": e.at, "seat": e.seat or None,
                                      "type": e.type, "data": e.data} for e in events]})

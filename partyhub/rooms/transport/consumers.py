@@ -248,7 +248,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     # -- streams (drawing strokes): no room lock; checked, stored and relayed once a tick
     def _is_stream(self, kind: str) -> bool:
-        snap = store.snapshot(self.code)
+        snap = store.kept(self.code, "snapshot")
         game = registry.get(snap[1].game_id) if snap else None
         return bool(game and kind in getattr(game, "streams", ()))
 

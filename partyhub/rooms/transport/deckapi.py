@@ -13,7 +13,7 @@ from partyhub.http.limits import client_address
 from partyhub.rooms.core import seating
 from partyhub.rooms.core.errors import fail
 from partyhub.rooms.gateway import registry
-from partyhub.rooms.models import Room
+from partyhub.rooms.store import store
 from partyhub.rooms.transport.api import _body, _host_token, api
 
 
@@ -25,10 +25,9 @@ def caller(request) -> tuple[str, bool]:
         return custom.host_key_hash(key), staff
     token = _host_token(request)
     if token:
-        room = Room.objects.filter(host_token_hash=seating.token_hash(token)).only(
-            "host_key_hash", "host_token_hash").first()
-        if room is not None:
-            return room.host, staff
+        host = store.find("host", seating.token_hash(token))
+        if host is not None:
+            return host, staff
     return "", staff
 
 

@@ -15,6 +15,7 @@ from partyhub.rooms.access import selectors
 from partyhub.rooms.core.errors import fail
 from partyhub.rooms.domain import photos
 from partyhub.rooms.transport.api import _host_token, _publish, api
+from partyhub.rooms.write import ladder
 
 
 def _seat(code, request):
@@ -44,7 +45,7 @@ def photos_add(request, code):
             e = fail("no_images")
             return JsonResponse({"error": {"code": e.code, "message": e.message},
                                  "rejected": up.rejected}, status=e.status)
-        change = photos.add(code, player, [card.read_bytes() for card in up.cards])
+        change = photos.add(ladder.room_change, code, player, [card.read_bytes() for card in up.cards])
     _publish(change)
     return JsonResponse({"photos": photos.mine(change.room, player), "rejected": up.rejected},
                         status=201)
@@ -56,9 +57,9 @@ def photo_remove(request, code, card):
     token = _host_token(request)
     actor = selectors.actor_for(code, token)
     if actor.role == "tv":
-        change = photos.remove(code, card, None)
+        change = photos.remove(ladder.room_change, code, card, None)
     elif actor.role == "player" and actor.seat is not None:
-        change = photos.remove(code, card, actor.seat.player_id)
+        change = photos.remove(ladder.room_change, code, card, actor.seat.player_id)
     else:
         raise fail("unauthorized")
     _publish(change)

@@ -4,7 +4,7 @@ A room lives `lobby -> playing -> over` (again and again). It is *idle* when no 
 been open to it and nobody has acted in it for PARTYHUB_ROOM_IDLE_SECONDS, or for the
 shorter PARTYHUB_EMPTY_ROOM_IDLE_SECONDS when nobody has joined it (no seat that is not
 kicked): a room made and left empty frees its code soon (docs/security.md). Every write a
-person causes sets `active_at` (store.save(active=True)), a TV or audience socket sets it
+person causes sets `active_at` (ladder.save(active=True)), a TV or audience socket sets it
 when it opens (store.touch), and every process sets it for each room it holds a socket of,
 every `heartbeat_seconds()` (the timekeeper calls `heartbeat`). So a room whose TV is still
 connected is never idle, in the lobby or paused, empty or not, whichever process holds the TV.
@@ -30,13 +30,12 @@ import logging
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
 
+from partyhub.rooms.core import pending
 from partyhub.rooms.domain import photos
-from partyhub.rooms.models import Event, Keepsake, KeepsakeLink, KeepsakePicture, Room, Seat, StreamItem
 from partyhub.rooms.store import store
 from partyhub.rooms.timers import clock
+from partyhub.rooms.write import ladder
 
 log = logging.getLogger(__name__)
 BATCH = 20          # rooms closed, and rooms purged, per timekeeper pass
@@ -65,7 +64,7 @@ def heartbeat_seconds() -> float:
 
 def heartbeat(codes, now: int | None = None) -> int:
     """Mark these rooms (those with a socket in this process) active now."""
-    return store.touch_all(codes, now) if codes else 0
+    return store.touch(codes, now) if codes else 0
 
 
 # ---------------------------------------------------------------- closing
@@ -73,21 +72,17 @@ def heartbeat(codes, now: int | None = None) -> int:
 def idle_codes(now: int, limit: int | None = BATCH) -> list[str]:
     """The living rooms idle since before `now - idle` (`now - empty idle` for a room with no
     seat), oldest first."""
-    seated = Seat.objects.filter(room=OuterRef("pk"), kicked=False)
-    qs = (Room.objects.filter(closed_at__isnull=True, active_at__lt=now - idle_ms(empty=True))
-          .filter(Q(active_at__lt=now - idle_ms()) | ~Exists(seated))
-          .order_by("active_at").values_list("code", flat=True))
-    return list(qs if limit is None else qs[:limit])
+    return store.find("idle", now - idle_ms(), now - idle_ms(empty=True), limit)
 
 
 def close(code: str, now: int) -> bool:
     """Close the room if it is still idle (checked under its lock); False when it is not idle
     any more, already closed, or locked by a write right now."""
-    with transaction.atomic():
-        room = store.load(code, skip_locked=True)
+    with store.atomic():
+        room = store.load(code, "skip")
         if room is None or room.closed_at is not None:
             return False
-        seats = store.live_seats(room)
+        seats = store.seats(room, fresh=True)
         if room.active_at >= now - idle_ms(empty=not seats):
             return False
         room.closed_at, room.paused_at = now, None
@@ -95,8 +90,8 @@ def close(code: str, now: int) -> bool:
             if seat.connected:
                 seat.connected, seat.channel = False, ""
                 store.save_seat(seat, ("connected", "channel"))
-        store.append(room, "room_closed", "", {"idle_since": room.active_at, "empty": not seats}, now)
-        store.save(room, seats)     # version + 1: rows kept by any process are stale now
+        pending.append(room, "room_closed", "", {"idle_since": room.active_at, "empty": not seats}, now)
+        ladder.save(room, seats)     # version + 1: rows kept by any process are stale now
     store.forget(code)
     return True
 
@@ -125,42 +120,25 @@ class Purged:
 def due_ids(now: int, limit: int | None = BATCH) -> list[int]:
     """The rooms closed before `now - retention` (`now - empty idle` for a room nobody ever
     joined), oldest first."""
-    ever_seated = Seat.objects.filter(room=OuterRef("pk"))
-    qs = (Room.objects.filter(closed_at__lt=now - retention_ms(empty=True))
-          .filter(Q(closed_at__lt=now - retention_ms()) | ~Exists(ever_seated))
-          .order_by("closed_at").values_list("id", flat=True))
-    return list(qs if limit is None else qs[:limit])
+    return store.find("closed", now - retention_ms(), now - retention_ms(empty=True), limit)
 
 
 def count(room_id: int) -> Purged:
-    return Purged(1, Seat.objects.filter(room_id=room_id).count(),
-                  Event.objects.filter(room_id=room_id).count(),
-                  StreamItem.objects.filter(room_id=room_id).count(),
-                  Keepsake.objects.filter(room_id=room_id).count())
+    return Purged(1, *store.find("held_rows", room_id))
 
 
 def purge_one(room_id: int, now: int) -> Purged | None:
     """Delete one closed room and everything of it, in one transaction; None when it is not
     due (any more), is locked by a write right now, or has a connected seat."""
-    with transaction.atomic():
-        room = Room.objects.select_for_update(skip_locked=True).filter(pk=room_id).first()
-        if room is None or room.closed_at is None:
-            return None
-        empty = not Seat.objects.filter(room_id=room_id).exists()
-        if room.closed_at >= now - retention_ms(empty=empty):
-            return None
-        if Seat.objects.filter(room_id=room_id, connected=True).exists():
-            return None
-        KeepsakePicture.objects.filter(keepsake__room_id=room_id).delete()   # counted with none
-        gone = Purged(1, Seat.objects.filter(room_id=room_id).delete()[0],
-                      Event.objects.filter(room_id=room_id).delete()[0],
-                      StreamItem.objects.filter(room_id=room_id).delete()[0],
-                      Keepsake.objects.filter(room_id=room_id).delete()[0])
-        KeepsakeLink.objects.filter(room_id=room_id).delete()
-        Room.objects.filter(pk=room_id).delete()
-    store.forget(room.code)
+    def may(room, seated: bool, connected: bool) -> bool:
+        return (room.closed_at is not None and room.closed_at < now - retention_ms(empty=not seated)
+                and not connected)
+
+    gone = store.wipe(room_id, may)
+    if gone is None:
+        return None
     photos.purge(room_id)
-    return gone
+    return Purged(1, *gone[1:])
 
 
 def purge(now: int | None = None, limit: int | None = BATCH) -> Purged:

@@ -11,13 +11,11 @@ reads are selectors.py's; the clocks are clock.py's.
 """
 from __future__ import annotations
 
-from django.db import transaction
-
 from partyhub.gamekit import Rejected
 from partyhub.rooms.access import claims, familymode
 from partyhub.rooms.access.living import living
 from partyhub.rooms.access.selectors import Actor
-from partyhub.rooms.core import codes, seating
+from partyhub.rooms.core import codes, pending, seating
 from partyhub.rooms.core.errors import ServiceError, fail
 from partyhub.rooms.core.seating import LANGUAGES
 from partyhub.rooms.domain import roomactions
@@ -27,6 +25,7 @@ from partyhub.rooms.store import store, strokes
 from partyhub.rooms.store.store import Change
 from partyhub.rooms.timers import clock, pace, standin, vip
 from partyhub.rooms.views import viewmodel
+from partyhub.rooms.write import ladder
 
 RECENT_IDS = 32
 UNLOCKED_TRIES = 3      # then the locked path: a room this contended queues on its row lock
@@ -43,20 +42,19 @@ def room_create(language: str = "en", host_key_hash: str = "") -> tuple[Room, st
         language = "en"
     token = seating.new_token()
     for _ in range(5):      # a code found free can be taken by another creation meanwhile
-        code = codes.new_code(store.held)
+        code = codes.new_code(lambda taken: store.find("held", taken))
         if code is None:
             break
-        room = store.create(code, seating.token_hash(token), language,
-                            NEW_ROOM_SETTINGS, 
-                            host_key_hash)
-        if room is not None:
+        room = Room(code=code, host_token_hash=seating.token_hash(token), language=language,
+                    settings=NEW_ROOM_SETTINGS, active_at=clock.wall_ms(), host_key_hash=host_key_hash)
+        if store.save(room):
             return room, token
     raise ServiceError("room_full", "No free room code; try again.", 503)
 
 
 def seat_join(code: str, raw_name, bot: bool = False, language: str | None = None) -> tuple[Change, Seat, str]:
     """A new seat; `language` is its phone's (en, uk, ru), else the room's."""
-    with transaction.atomic():
+    with store.atomic():
         room, name, seats, live = _lock_named(code, raw_name)
         familymode.check(room, name)
         claims.check_name(room, live, name)     # first: a locked or full room still says "claimable"
@@ -72,22 +70,22 @@ def seat_join(code: str, raw_name, bot: bool = False, language: str | None = Non
             order=max([s.order for s in seats], default=-1) + 1,
             playing=room.phase == "lobby", bot=bot,
             language=language if language in LANGUAGES else room.language)
-        store.insert_seat(seat)
+        store.save_seat(seat)
         live.append(seat)
         vip.ensure(room, live, clock.wall_ms())
-        store.append(room, "player_joined", seat.player_id, {"name": name})
-        store.save(room, live, active=True)
+        pending.append(room, "player_joined", seat.player_id, {"name": name})
+        ladder.save(room, live, active=True)
     return Change(room, live), seat, token
 
 
 def _lock_named(code: str, raw_name) -> tuple[Room, str, list, list]:
     """For a join or a claim: the locked room, the name as shown (else bad_name), every seat
     of the room and its live ones."""
-    room = _lock(code)
+    room = ladder.lock(code)
     name = seating.clean_name(raw_name)
     if name is None:
         raise fail("bad_name")
-    seats = store.all_seats(room)
+    seats = store.seats(room, kicked=True)
     return room, name, seats, [s for s in seats if not s.kicked]
 
 
@@ -97,11 +95,11 @@ def seat_claim(code: str, raw_name, now: int | None = None,
     change, the claim and the token it waits with (the seat's token once approved).
     `address`: where it asks from (one claim waits per address)."""
     now = clock.wall_ms() if now is None else now
-    with transaction.atomic():
+    with store.atomic():
         room, name, seats, live = _lock_named(code, raw_name)
         effects = claims.prune(room, live, now)
         claim, token = claims.ask_by_name(room, seats, name, now, address)
-        store.save(room, live, seats_changed=False, active=True)
+        ladder.save(room, live, seats_changed=False, active=True)
     return Change(room, live, effects), claim, token
 
 
@@ -112,19 +110,19 @@ def seat_claim_back(code: str, old_token, now: int | None = None,
     now = clock.wall_ms() if now is None else now
     if not isinstance(old_token, str) or not old_token or len(old_token) > 200:
         raise fail("bad_request", "Send the token of the phone that lost its seat.")
-    with transaction.atomic():
-        room = _lock(code)
-        live = store.live_seats(room)
+    with store.atomic():
+        room = ladder.lock(code)
+        live = store.seats(room, fresh=True)
         effects = claims.prune(room, live, now)
         claim, token = claims.ask_back(room, live, seating.token_hash(old_token), now, address)
-        store.save(room, live, seats_changed=False, active=True)
+        ladder.save(room, live, seats_changed=False, active=True)
     return Change(room, live, effects), claim, token
 
 
 def seat_connect(code: str, player_id: str, channel: str) -> Change:
-    with transaction.atomic():
-        room = _lock(code)
-        seats = store.live_seats(room)
+    with store.atomic():
+        room = ladder.lock(code)
+        seats = store.seats(room, fresh=True)
         seat = next((s for s in seats if s.player_id == player_id), None)
         if seat is None:
             raise fail("unauthorized")
@@ -135,16 +133,16 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
         _absorb_streams(room, seats)
         vip.ensure(room, seats, clock.wall_ms())
         effects += claims.prune(room, seats, clock.wall_ms())     # the owner is back
-        store.save(room, seats, active=True)
+        ladder.save(room, seats, active=True)
     return Change(room, seats, effects)
 
 
 def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
-    with transaction.atomic():
+    with store.atomic():
         room = store.load(str(code).upper())
         if room is None or room.closed_at is not None:
             return None       # nothing left to tell
-        seats = store.live_seats(room)
+        seats = store.seats(room, fresh=True)
         seat = next((s for s in seats if s.player_id == player_id and s.channel == channel), None)
         if seat is None:
             return None       # a newer connection has the seat, or it was kicked
@@ -153,7 +151,7 @@ def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
         now = clock.wall_ms()
         standin.left(room, player_id, now)
         vip.ensure(room, seats, now)
-        store.save(room, seats, active=True)
+        ladder.save(room, seats, active=True)
     return Change(room, seats)
 
 
@@ -164,7 +162,7 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
     `known`: the newest version of the room the caller has seen (a socket's process: the
     newest it delivered). A game action on PostgreSQL then decides on the room as this
     process last committed it, without reading the row, if that is no older
-    (`store.load_committed`)."""
+    (`store.load(code, "committed", known)`)."""
     d = registry.cleaned(d)     # only its declared fields, checked (gamekit.clean_action)
     now = clock.wall_ms() if now is None else now
     if not isinstance(d, dict) or not isinstance(d.get("type"), str) or len(d["type"]) > 40:
@@ -180,10 +178,10 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
             change = _apply_unlocked(code, actor, action_id, d, now, None if flushed else known)
             if change is not None:
                 return change
-    with transaction.atomic():
-        room = _lock(code)
+    with store.atomic():
+        room = ladder.lock(code)
         seats, effects = _decide(room, actor, action_id, d, now, room_action)
-        store.save(room, seats, seats_changed=room_action, active=True)
+        ladder.save(room, seats, seats_changed=room_action, active=True)
     return Change(room, seats, effects)
 
 
@@ -193,21 +191,21 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
     decide, and write back in one statement only if the version is still the one read
     (store.save(expected=...)); when another write came first, read and decide again.
     Two round trips instead of four, one when the room as this process last committed it is
-    current (`store.load_committed`). Refusals are decided on the committed state read, as if
+    current (`store.load(code, "committed", known)`). Refusals are decided on the committed state read, as if
     the action had come just before the write that raced it. None: take the locked path (stream
     items to absorb, which deletes rows, a game's last action, which writes its keepsake, or
     UNLOCKED_TRIES lost races)."""
     for attempt in range(UNLOCKED_TRIES):
-        room = store.load_committed(code, known) if attempt == 0 else None
+        room = store.load(code, "committed", known) if attempt == 0 else None
         if room is None:
-            room = living(store.read(code))
+            room = living(store.load(code, "read"))
         if room.streams_pending:
             return None
         read = room.version
         seats, effects = _decide(room, actor, action_id, d, now, False)
-        if store.keeping(room):
+        if pending.keeping(room):
             return None     # the game's last action: its keepsake is written on the locked path
-        if store.save(room, seats, expected=read, seats_changed=False, active=True):
+        if ladder.save(room, seats, expected=read, seats_changed=False, active=True):
             return Change(room, seats, effects)
     return None
 
@@ -216,7 +214,7 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
     """Apply one action to `room` in memory (refusals raise); returns (seats, effects)."""
     living(room)
     # Game actions never change seats, so the seats may come from memory.
-    seats = store.live_seats(room) if room_action else store.seats(room)
+    seats = store.seats(room, fresh=True) if room_action else store.seats(room)
     actor = _refresh_actor(actor, seats)
     recent = (room.recent or {}).get(actor.seat.player_id, []) if actor.seat else []
     if action_id is not None and str(action_id) in recent:
@@ -225,7 +223,7 @@ def _decide(room: Room, actor: Actor, action_id, d: dict, now: int, room_action:
         # The game's accepted strokes go into its state before it is ended or dealt again.
         _absorb_streams(room, seats, flush=False)
         effects = roomactions.HANDLERS[d["type"]](room, seats, actor, d, now)
-        seats = store.live_seats(room)      # room actions may change seats
+        seats = store.seats(room, fresh=True)      # room actions may change seats
         effects += claims.prune(room, seats, now)
     else:
         _game_action(room, seats, actor, d, now)
@@ -242,8 +240,8 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
     the grace and a reveal with only bots at the table (`clock.due_at`); None when nothing was
     due."""
     now = clock.wall_ms() if now is None else now
-    with transaction.atomic():
-        room = store.load(code, skip_locked=True)
+    with store.atomic():
+        room = store.load(code, "skip")
         if room is None or room.closed_at is not None:
             return None
         if room.deadline_at is None or room.deadline_at > now:
@@ -266,29 +264,24 @@ def room_tick(code: str, now: int | None = None) -> Change | None:
         if pace.due(room) is not None:
             pace.move_on(room, registry.get(room.game_id), now,
                          lambda pid, d: _stand_in_move(room, seats, pid, d, now))
-        store.save(room, seats, seats_changed=False)
+        ladder.save(room, seats, seats_changed=False)
     return Change(room, seats, effects)
 
 
 def room_sync(code: str) -> Change:
     """A TV or audience socket opens: the room counts as active, and pending stream items are
     folded into the state (before its first view), if there are any."""
-    with transaction.atomic():
-        room = _lock(code)
+    with store.atomic():
+        room = ladder.lock(code)
         seats = store.seats(room)
         if _absorb_streams(room, seats):
-            store.save(room, seats, seats_changed=False, active=True)
+            ladder.save(room, seats, seats_changed=False, active=True)
         else:
-            store.touch(room.code)
+            store.touch([room.code])
     return Change(room, seats)
 
 
 # ---------------------------------------------------------------- internals
-
-def _lock(code: str) -> Room:
-    """The living room, locked for this transaction (room_not_found, room_closed)."""
-    return living(store.load(str(code).upper()))
-
 
 def _free_player_id(seats) -> str:
     taken = {s.player_id for s in seats}
@@ -351,13 +344,13 @@ def _absorb_streams(room: Room, seats, flush: bool = True) -> bool:
     flushed = strokes.flush() if flush else 0
     if not flushed and getattr(room, "streams_pending", True) is False:
         return False      # the locking read saw none, and this process stored none since
-    items = store.stream_items(room)
+    items = [item for item in store.find("stream_items", room) if item[0] > pending.absorbed(room)]
     if not items:
         return False
     absorbed = calls.absorb(game, room.state, [(seat, data) for _, seat, data in items])
     if absorbed is None:
         return False        # the rules raised (logged): the items wait, the room goes on
     room.state = absorbed
-    store.drop_stream_items(room, items[-1][0])
+    pending.absorb(room, items[-1][0])
     return True
 

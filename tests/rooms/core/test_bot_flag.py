@@ -32,7 +32,7 @@ def players(code):
 
 
 def _seats(room):
-    return store.all_seats(room)
+    return store.seats(room, kicked=True)
 
 
 def test_bots_first_then_a_human_the_human_is_vip_and_the_bots_are_shown_as_bots(client):

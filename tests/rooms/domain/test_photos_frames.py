@@ -6,7 +6,7 @@ from asgiref.sync import sync_to_async
 
 from partyhub.decks import deckpass
 from partyhub.rooms.domain import photos
-from partyhub.rooms.write import services
+from partyhub.rooms.write import ladder, services
 from partyhub.rooms.models import Room
 from tests.harness.recorded import play_recorded
 from tests.rooms.helpers import make_room, tv
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def with_photos(code, seats, n=3):
     services.room_apply(code, tv(), None, {"type": "settings", "photos": True})
     for s in seats:
-        photos.add(code, s.player_id, [webp((i, 9, 9)) for i in range(n)])
+        photos.add(ladder.room_change, code, s.player_id, [webp((i, 9, 9)) for i in range(n)])
 
 
 async def test_a_game_with_photos_names_nothing_of_another_rooms_photos():

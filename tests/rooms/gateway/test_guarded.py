@@ -37,7 +37,7 @@ def _written(code):
 
 def _frames(code):
     r = room(code)
-    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.live_seats(r), "").items()}
+    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.seats(r, fresh=True), "").items()}
 
 
 def test_apply_that_raises_is_refused_and_the_others_play_on(monkeypatch, caplog):

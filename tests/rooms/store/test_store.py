@@ -45,7 +45,7 @@ def test_everything_kept_of_a_room_is_one_entry_and_forget_drops_it_all(cache):
     assert cache.get(code, "snapshot") is not None and cache.get(code, "seats") is not None
     assert len(cache) == 1
     store.forget(code)
-    assert len(cache) == 0 and store.snapshot(code) is None
+    assert len(cache) == 0 and store.kept(code, "snapshot") is None
 
 
 def test_a_forgotten_room_costs_a_read_and_nothing_else(cache):
@@ -64,4 +64,4 @@ def test_an_older_snapshot_never_replaces_a_newer_one(cache):
     old = store.Change(type(new.room).objects.get(code=code), new.seats)
     old.room.version -= 1
     store.remember(old.room, old.seats)
-    assert store.snapshot(code)[0] == new.room.version
+    assert store.kept(code, "snapshot")[0] == new.room.version

@@ -38,7 +38,7 @@ def moves(code, seat) -> list:
 
 def marked(code) -> dict:
     r = row(code)
-    return {p["id"]: p["standin"] for p in room_part(r, store.live_seats(r), "")["players"]}
+    return {p["id"]: p["standin"] for p in room_part(r, store.seats(r, fresh=True), "")["players"]}
 
 
 def playing(n=2, **options):
@@ -188,7 +188,7 @@ def test_a_kicked_seat_has_no_stand_in():
 
 def frames(code) -> dict:
     r = row(code)
-    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.live_seats(r), "").items()}
+    return {k: json.loads(v)["d"] for k, v in viewmodel.viewer_frames(r, store.seats(r, fresh=True), "").items()}
 
 
 def adds_two(view, rnd, failed=(), memory=None):

@@ -3,11 +3,11 @@ import pytest
 
 from partyhub.rooms.access import selectors
 from partyhub.rooms.core.errors import ServiceError
-from partyhub.rooms.models import Event
 from partyhub.rooms.write import services
 from tests.rooms.helpers import make_room, player, room, start_count, tv
+from tests.rooms.conftest import events as logged
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("backend")]
 
 
 def refused(code_expected, fn, *args, **kwargs):
@@ -165,7 +165,7 @@ def test_a_due_deadline_fires_once_through_the_write_path():
     assert change.room.state["total"] == 1
     assert change.room.deadline_at > due
     assert services.room_tick(code, now=due) is None
-    assert Event.objects.filter(room__code=code, type="timed_out").count() == 1
+    assert len(logged(code, "timed_out")) == 1
 
 
 def test_extended_timers_double_the_timer_armed_and_keep_the_option_as_chosen():
@@ -228,7 +228,7 @@ def test_the_event_log_appends_every_accepted_action_in_version_order():
     code, _, seats = make_room(2)
     start_count(code, target=3)
     services.room_apply(code, player(seats[0]), None, {"type": "add", "n": 3})
-    events = list(Event.objects.filter(room__code=code, game_no=1))
+    events = logged(code, game_no=1)
     # the add closed its turn's audience ballot: the fold is logged right after the move
     assert [e.type for e in events] == ["game_started", "action", "audience_closed", "counted"]
     assert [e.version for e in events] == sorted(e.version for e in events)
