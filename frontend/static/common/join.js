@@ -179,9 +179,7 @@ export function showReplaced(root, onUseHere) {
  * `S`: the shell's state; `start(token)` connects (app.js). */
 export function seatFlow({ page: PAGE, code: CODE, root, S, app, start }) {
 
-  /** `use(module)` once handover/handover.js and its strings are loaded (first needed now).
-   * A failed load (a network blip, a page reloaded mid-way) is forgotten, so the next call loads
-   * anew; `failed()` runs instead of `use`. No rejection is left unhandled. */
+  /** use(module) once handover/handover.js is loaded; a failed load runs failed() and is forgotten. */
   function handovers(use, failed = () => {}) {
     if (!S.handover) {
       const loading = import('./handover/handover.js').then((m) => m.ready.then(() => m));
@@ -204,7 +202,7 @@ export function seatFlow({ page: PAGE, code: CODE, root, S, app, start }) {
         store.del(`partyhub.pid.${CODE}`);
         askJoin(null);
       },
-    }), () => setTimeout(() => { if (!S.view) handed(d, oldToken, message); }, 2000));   // tries again
+    }), () => setTimeout(() => { if (!S.view) handed(d, oldToken, message); }, 2000));
   }
 
   /** The token is this room's stored audience pass (no seat behind it). */
