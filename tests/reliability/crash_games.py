@@ -86,8 +86,10 @@ async def _restart(server, tv_token, code, players, log, down=0.0):
     return tv, took
 
 
-async def _hold_where(tv, players, cond, rnd, tries=40):
-    """Release, let them play a moment, hold; until the quiet state satisfies `cond`."""
+async def _hold_where(tv, players, cond, rnd, tries=120):
+    """Release, let them play a moment, hold; until the quiet state satisfies `cond`. (A narrow
+    moment, such as association's submit with two of three cards down and time left, can take
+    dozens of tries on a loaded machine: CI once missed it in 40.)"""
     for _ in range(tries):
         release(players)
         await asyncio.sleep(rnd.uniform(0.1, 0.6))
