@@ -191,8 +191,10 @@ async def test_jinx_real_game_fits_and_its_results_use_the_width(tmp_path, chrom
                 lefts = {x for x, _, _ in page["shown"]}
                 # side by side (one player a page across half the screen, before), 2 at least
                 assert len(page["shown"]) >= min(2, page["all"]) and len(lefts) >= 2, page
-                if p.viewport_size["width"] == 1920:    # six players: two pages at most (three before)
-                    assert 2 * len(page["shown"]) >= page["all"], page
+                if p.viewport_size["width"] == 1920:    # six players: three pages at most (six before);
+                    # two when the places under the podium take one line (a tie there takes two,
+                    # and the game is random: CI saw a tied fourth place)
+                    assert 3 * len(page["shown"]) >= page["all"], page
             await each_language(screens, check)
         finally:
             for t in tasks:
