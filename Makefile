@@ -45,11 +45,12 @@ run: migrate
 # browser run on one worker by rule (tests/conftest.py: xdist_group; docs/testing.md).
 # PARALLEL=0: in this process, one test after another.
 PARALLEL ?= 3
-XDIST = $(if $(filter 0,$(PARALLEL)),-p no:xdist,-n $(PARALLEL) --dist loadgroup)
+xdist = $(if $(filter 0,$(1)),-p no:xdist,-n $(1) --dist loadgroup)
+XDIST = $(call xdist,$(PARALLEL))
 # The browser round on 2 workers: 3 chromiums with their servers put the load of this 2-core
 # machine at 20, and timeouts failed browser tests at random (CI, 2026-11-27).
 BROWSER_PARALLEL ?= $(if $(filter 0,$(PARALLEL)),0,2)
-BROWSER_XDIST = $(if $(filter 0,$(BROWSER_PARALLEL)),-p no:xdist,-n $(BROWSER_PARALLEL) --dist loadgroup)
+BROWSER_XDIST = $(call xdist,$(BROWSER_PARALLEL))
 
 # Every test (CI: .ci/run), in two rounds: Docker adds and removes network interfaces, and a
 # chromium loading a page at that moment fails with net::ERR_NETWORK_CHANGED (chromium issue
