@@ -385,11 +385,11 @@ def check_a_row_from_another_process_is_decided_on():
            "row": row, "origin": "another process"}
     asyncio.run(publish.receive(msg))
     assert store.CACHE.get(code, "committed")[0] == there.room.version
-    store.adopt(code, mine)            # an older row does not replace it
+    store.keep(code, "committed", mine)            # an older row does not replace it
     assert store.CACHE.get(code, "committed")[0] == there.room.version
     newer = [there.room.version + 9, row[1]]
     for other_model in (newer + [row[2] + 1], [newer[0], row[1][:-1], row[2]], newer):
-        store.adopt(code, other_model)  # nor one of other columns (an upgrade)
+        store.keep(code, "committed", other_model)  # nor one of other columns (an upgrade)
         assert store.CACHE.get(code, "committed")[0] == there.room.version
     asyncio.run(publish.receive({**msg, "origin": fanout.PROCESS, "row": mine}))   # nor our own echo
     assert store.CACHE.get(code, "committed")[0] == there.room.version

@@ -241,9 +241,9 @@ def approve(room, claim_id, now: int) -> list:
     else:
         me = next(s for s in store.seats(room, fresh=True) if s.player_id == claim["by"])
         target.token_hash, target.name, target.name_key = me.token_hash, me.name, me.name_key
-        store.save_seat(me, delete=True)
+        store.put("seat", me, delete=True)
     target.kicked, target.bot, target.connected, target.channel = False, False, False, ""
-    store.save_seat(target, ("token_hash", "name", "name_key", "kicked", "bot", "connected", "channel"))
+    store.put("seat", target, ("token_hash", "name", "name_key", "kicked", "bot", "connected", "channel"))
     others = [c for c in pending(room) if c["player"] == claim["player"] and c is not claim]
     room.claims = [c for c in pending(room) if c["player"] != claim["player"]]
     kind = "spectator" if claim["by"] else "old_phone" if claim.get("back") else "new_phone"

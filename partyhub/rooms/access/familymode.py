@@ -101,7 +101,7 @@ def _rename(room, seats, seat) -> None:
         n += 1
     seat.name = f"{label} {n}"
     seat.name_key = seating.name_key(seat.name)
-    store.save_seat(seat, ("name", "name_key"))
+    store.put("seat", seat, ("name", "name_key"))
 
 
 def hidden(room) -> frozenset:

@@ -60,14 +60,14 @@ def portrait(room, seats, actor, d, now):
     if hidden and "strokes" in face:
         raise fail("portrait_hidden")
     seat.portrait = {**face, "hidden": True} if hidden else face
-    store.save_seat(seat, ("portrait",))
+    store.put("seat", seat, ("portrait",))
     return []
 
 
 def hide(seat) -> None:
     """The host hides a seat's face: its drawing is gone, and no new one is taken."""
     seat.portrait = {"hidden": True}
-    store.save_seat(seat, ("portrait",))
+    store.put("seat", seat, ("portrait",))
 
 
 def shown(seat) -> dict:

@@ -1,11 +1,12 @@
 """What a decision leaves on the room for the store's save to write with the row: the events
-it appended, the finished game's keepsake, the stream items it absorbed. They are plain facts
-on the room object until the save (store.save), so a refused decision leaves nothing behind."""
+it appended, the finished game's keepsake, the stream items it absorbed, the files it took
+away. They are plain facts on the room object until the save (store.save), so a refused
+decision leaves nothing behind."""
 from __future__ import annotations
 
 from partyhub.rooms.core.wall import wall_ms
 
-EVENTS, KEEPSAKE, ABSORBED = "unsaved_events", "unsaved_keepsake", "absorbed_items"
+EVENTS, KEEPSAKE, ABSORBED, REMOVED = "unsaved_events", "unsaved_keepsake", "absorbed_items", "removed_files"
 
 
 def append(room, type_: str, seat: str, data: dict, at: int | None = None) -> None:
@@ -36,7 +37,14 @@ def absorbed(room) -> int:
     return room.__dict__.get(ABSORBED, 0)
 
 
-def take(room) -> tuple[list, tuple | None, int | None]:
-    """(events, keepsake, absorbed up to) left on the room, taken off it (the save's)."""
+def remove(room, path) -> None:
+    """A file (a `pathlib.Path`) this decision takes away: the save deletes it once the
+    decision has committed, never for one rolled back."""
+    room.__dict__.setdefault(REMOVED, []).append(path)
+
+
+def take(room) -> tuple[list, tuple | None, int | None, list]:
+    """(events, keepsake, absorbed up to, files removed) left on the room, taken off it (the
+    save's)."""
     d = room.__dict__
-    return d.pop(EVENTS, []), d.pop(KEEPSAKE, None), d.pop(ABSORBED, None)
+    return d.pop(EVENTS, []), d.pop(KEEPSAKE, None), d.pop(ABSORBED, None), d.pop(REMOVED, [])

@@ -20,10 +20,10 @@ import shutil
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.utils.crypto import salted_hmac
 
 from partyhub import decks
+from partyhub.rooms.core import pending
 from partyhub.rooms.core.errors import fail
 
 PER_SEAT = 5                # a phone's photos at once
@@ -123,7 +123,7 @@ def remove(write, code: str, card: str, player_id: str | None):
         room.settings = {**room.settings, CARDS: [c for c in cards(room) if c["id"] != card]}
         path = decks.card_file(deck_id(room.pk), card)
         if path is not None:
-            transaction.on_commit(lambda: path.unlink(missing_ok=True))
+            pending.remove(room, path)
     return write(code, change)
 
 

@@ -126,7 +126,7 @@ def kick(room, seats, actor, d, now):
     if actor.seat is not None and actor.seat.pk == seat.pk:
         raise fail("bad_action", "You cannot kick yourself.")
     seat.kicked, seat.connected = True, False
-    store.save_seat(seat, ("kicked", "connected"))
+    store.put("seat", seat, ("kicked", "connected"))
     standin.back(room, seat.player_id)
     claims.bar(room, seat.name)
     _log(room, "player_kicked", {"player": seat.player_id}, now)
@@ -195,7 +195,7 @@ def language(room, seats, actor, d, now):
         raise fail("bad_action", "language is en, uk or ru")
     seat = next((s for s in seats if s.player_id == actor.seat.player_id), actor.seat)
     seat.language = lang
-    store.save_seat(seat, ("language",))
+    store.put("seat", seat, ("language",))
     return []
 
 
@@ -346,7 +346,7 @@ def _all_playing(seats) -> None:
     for seat in seats:
         if not seat.playing:
             seat.playing = True
-            store.save_seat(seat, ("playing",))
+            store.put("seat", seat, ("playing",))
 
 
 def _log(room, type_, data, now):

@@ -12,7 +12,7 @@ from partyhub.rooms.views import viewmodel
 
 def remember(change) -> None:
     """Keep the committed room as the snapshot stream items are checked against."""
-    store.remember(change.room, change.seats)
+    store.keep(change.room.code, "snapshot", (change.room, change.seats))
 
 
 async def publish(change) -> None:
@@ -36,7 +36,7 @@ async def receive(msg: dict) -> None:
     Frames from another process carry the room row it committed: kept here, the next game
     action of the room in this process decides on it without reading the row."""
     if msg.get("row") is not None and fanout.foreign(msg):
-        store.adopt(msg["code"], msg["row"])
+        store.keep(msg["code"], "committed", msg["row"])
     await fanout.receive(msg)
 
 

@@ -181,7 +181,7 @@ def refresh_soon(code: str) -> None:
     async def refresh():
         try:
             change = await database_sync_to_async(selectors.room_read)(code)
-            store.remember(change.room, change.seats)
+            store.keep(change.room.code, "snapshot", (change.room, change.seats))
         except ServiceError:
             pass        # closed or gone: the next stream item is refused by the rules' state
         finally:

@@ -9,6 +9,7 @@ import itertools
 from contextlib import contextmanager
 from datetime import datetime, timezone
 
+from partyhub.rooms.core.wall import wall_ms
 from partyhub.rooms.models import Event, Keepsake, Room, Seat
 from partyhub.rooms.store.sql import DUE_BATCH, KEEPSAKES
 
@@ -34,6 +35,7 @@ class MemoryStore:
         self.links: dict = {}        # room pk -> key hash
         self.pictures: dict = {}     # (room pk, game no, n, kind) -> bytes
         self._ids = itertools.count(1)
+        self._depth, self._after = 0, []     # open transactions; what waits for their commit
 
     # ------------------------------------------------------------ transactions
 
@@ -43,16 +45,28 @@ class MemoryStore:
 
     @contextmanager
     def atomic(self):
-        saved = copy.deepcopy(self._state())
+        saved, after = copy.deepcopy(self._state()), len(self._after)
+        self._depth += 1
         try:
             yield
         except BaseException:
             (self.rooms, self.seat_rows, self.events, self.items, self.keepsakes, self.links,
              self.pictures) = saved
+            del self._after[after:]        # what this block asked for after a commit: never
             raise
+        finally:
+            self._depth -= 1
+        if self._depth == 0:               # the outermost block committed
+            done, self._after = self._after, []
+            for fn in done:
+                fn()
 
     def on_commit(self, fn) -> None:
-        fn()
+        """As Django's: after the outermost transaction commits; at once outside one."""
+        if self._depth:
+            self._after.append(fn)
+        else:
+            fn()
 
     def unlocked_writes(self) -> bool:
         return False
@@ -107,7 +121,8 @@ class MemoryStore:
     def add_items(self, items: list) -> None:
         self.items += [(next(self._ids), *copy.deepcopy(item)) for item in items]
 
-    def touch(self, codes, now: int) -> int:
+    def p_touch(self, codes, now: int | None = None) -> int:
+        now = wall_ms() if now is None else now
         touched = [r for r in self.rooms.values() if r["code"] in set(codes) and r["closed_at"] is None]
         for r in touched:
             r["active_at"] = now
@@ -123,7 +138,7 @@ class MemoryStore:
             Seat._meta.get_field("room").set_cached_value(seat, room)
         return found
 
-    def save_seat(self, seat: Seat, names: tuple, delete: bool) -> None:
+    def p_seat(self, seat: Seat, names: tuple = (), delete: bool = False) -> None:
         if delete:
             self.seat_rows.pop(seat.pk, None)
             return
@@ -207,8 +222,8 @@ class MemoryStore:
 
     # ------------------------------------------------------------ the named writes (put)
 
-    def put(self, what: str, *args):
-        return getattr(self, "p_" + what)(*args)
+    def put(self, what: str, *args, **kw):
+        return getattr(self, "p_" + what)(*args, **kw)
 
     def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
         if key_hash is None:
@@ -226,7 +241,7 @@ class MemoryStore:
 
     # ------------------------------------------------------------ purging
 
-    def wipe(self, room_id: int, may) -> tuple | None:
+    def p_wipe(self, room_id: int, may) -> tuple | None:
         row = self.rooms.get(room_id)
         if row is None:
             return None

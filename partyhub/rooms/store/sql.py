@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
+from partyhub.rooms.core.wall import wall_ms
 from partyhub.rooms.models import (Event, Keepsake, KeepsakeLink, KeepsakePicture, Room, Seat,
                                    StreamItem)
 from partyhub.rooms.store import rows
@@ -66,7 +67,7 @@ class SqlStore:
     def seats(self, room: Room, kicked: bool) -> list:
         return rows.all_seats(room) if kicked else rows.live_seats(room)
 
-    def save_seat(self, seat: Seat, names: tuple, delete: bool) -> None:
+    def p_seat(self, seat: Seat, names: tuple = (), delete: bool = False) -> None:
         if delete:
             Seat.objects.filter(pk=seat.pk).delete()
         elif seat.pk is None:
@@ -74,7 +75,8 @@ class SqlStore:
         else:
             rows.save_seat(seat, tuple(names))
 
-    def touch(self, codes, now: int) -> int:
+    def p_touch(self, codes, now: int | None = None) -> int:
+        now = wall_ms() if now is None else now
         return Room.objects.filter(code__in=list(codes), closed_at__isnull=True).update(active_at=now)
 
     def find(self, query: str, *args):
@@ -140,8 +142,8 @@ class SqlStore:
 
     # ------------------------------------------------------------ the named writes (put)
 
-    def put(self, what: str, *args):
-        return getattr(self, "p_" + what)(*args)
+    def put(self, what: str, *args, **kw):
+        return getattr(self, "p_" + what)(*args, **kw)
 
     def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
         if key_hash is None:
@@ -163,7 +165,7 @@ class SqlStore:
 
     # ------------------------------------------------------------ purging
 
-    def wipe(self, room_id: int, may) -> tuple | None:
+    def p_wipe(self, room_id: int, may) -> tuple | None:
         """Delete a room and everything of it in one transaction, if `may(room, seated,
         connected)` says so under its lock: (code, seats, events, stream items, keepsakes)
         deleted; None when it may not, or another transaction holds it."""

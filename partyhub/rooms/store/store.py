@@ -2,21 +2,22 @@
 It knows no game and no timer: the write path (write/ladder.py) sets a room's deadline
 before it saves.
 
-Its verbs, and nothing else, are how the platform reaches storage:
+Its ten verbs, and nothing else, are how the platform reaches storage:
 - `atomic()`: a transaction for a decision (the write path's; a refusal rolls it back);
 - `load(code, how)`: the room row: locked for a decision ("lock"; "skip": not if another
-  transaction holds it), committed ("read"), or as this process last committed it
-  ("committed", with `known`) for a game action's unlocked decision on PostgreSQL;
+  transaction holds it), committed ("read"), or for a game action's decision without a lock
+  ("unlocked": the room as this process last committed it if no older than `known`, else
+  as committed; None where the backend has no unlocked writes: SQLite, memory);
 - `save(room, seats, ...)`: write a decided room (or create a new one) with what the decision
-  left on it (core/pending.py: events, keepsake, absorbed stream items), conditionally where
-  the database allows (`unlocked_writes()`), and keep what this process now knows of it;
-- `seats(room, ...)` / `save_seat(seat, ...)`: a room's seats, read and written;
+  left on it (core/pending.py: events, keepsake, absorbed stream items, files removed),
+  conditionally where the database allows, and keep what this process now knows of it;
+- `seats(room, ...)`: a room's seats (from this process's cache while current);
 - `find(query, ...)`: the named reads (`SqlStore.q_*`): codes held, versions, due and idle
-  rooms, events, stream items, keepsakes; `put(what, ...)`: the named writes of a room's
-  side rows (a keepsake's share link, its rendered pictures);
-- `touch(codes)`: the heartbeat of rooms with a socket; `wipe(room_id, may)`: purge a room;
-- `adopt(code, row)` / `remember(room, seats)` / `kept(code, facet)`: what this process keeps
-  of a room (a row another process committed, the snapshot stream items are checked against);
+  rooms, events, stream items, keepsakes; `put(what, ...)`: the named writes (`p_*`): a
+  seat's fields, the heartbeat of rooms with a socket ("touch"), a keepsake's share link and
+  rendered pictures, and the purge of a room ("wipe");
+- `keep(code, facet, value)` / `kept(code, facet)`: what this process keeps of a room (a row
+  another process committed, the snapshot stream items are checked against);
 - `forget(code)` / `sweep(keep)`: drop what this process keeps of a room.
 The backend (`BACKEND`) is the database's (sql.py) or, for the ladder's own tests, the
 in-memory one (memory.py): the same verbs. Stream items accepted outside the lock queue in
@@ -39,8 +40,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from partyhub.rooms.core import pending, tallies
-from partyhub.rooms.core.wall import wall_ms
-from partyhub.rooms.models import Room, Seat
+from partyhub.rooms.models import Room
 from partyhub.rooms.store.sql import KEEPSAKES, SqlStore  # noqa: F401 (the gallery's bound, named here)
 
 
@@ -130,8 +130,7 @@ CACHE = RoomCache(_bound)
 BACKEND = SqlStore()
 
 # The verbs: the whole of storage as the platform sees it (Change and the cache are data).
-__all__ = ["Change", "atomic", "load", "save", "seats", "save_seat", "find", "put", "touch", "wipe",
-           "adopt", "remember", "kept", "forget", "sweep", "unlocked_writes"]
+__all__ = ["Change", "atomic", "load", "save", "seats", "find", "put", "keep", "kept", "forget", "sweep"]
 
 
 # ---------------------------------------------------------------- rooms
@@ -141,27 +140,23 @@ def atomic():
     return BACKEND.atomic()
 
 
-def unlocked_writes() -> bool:
-    """Whether a game action may be decided without a lock and saved conditionally
-    (`save(expected=...)`): PostgreSQL."""
-    return BACKEND.unlocked_writes()
-
-
 def load(code: str, how: str = "lock", known: int | None = None) -> Room | None:
     """The room row; None when there is none. `how`: "lock" (for a decision: locked until the
     caller's transaction ends; SQLite takes its write lock at BEGIN IMMEDIATE), "skip" (as
     "lock", but None on PostgreSQL when another transaction holds it), "read" (committed,
-    without a lock), "committed": the room as this process last committed (or adopted) it, if
-    that is no older than `known` (the newest version the caller has seen), a fresh copy the
-    caller may change. The write of a decision made on it is conditional
-    (`save(expected=...)`), so a row another process has since overwritten costs one failed
-    write, never a lost one."""
-    if how != "committed":
+    without a lock), "unlocked": for a decision saved conditionally (`save(expected=...)`),
+    on PostgreSQL only (None elsewhere: take a lock): the room as this process last committed
+    (or adopted) it if that is no older than `known` (the newest version the caller has seen),
+    a fresh copy the caller may change, else as committed. A row another process has since
+    overwritten costs one failed write, never a lost one."""
+    if how != "unlocked":
         return BACKEND.load(code, how)
-    frozen = CACHE.get(code, "committed") if known is not None else None
-    if frozen is None or frozen[0] < known:
+    if not BACKEND.unlocked_writes():
         return None
-    return BACKEND.thaw(frozen)
+    frozen = CACHE.get(code, "committed") if known is not None else None
+    if frozen is not None and frozen[0] >= known:
+        return BACKEND.thaw(frozen)
+    return BACKEND.load(code, "read")
 
 
 def save(room: Room, seats=None, expected: int | None = None) -> bool:
@@ -172,7 +167,7 @@ def save(room: Room, seats=None, expected: int | None = None) -> bool:
     came first. `seats`: the room's live seats as this write leaves them (kept here)."""
     if room.pk is None:
         return BACKEND.create(room)
-    events, keepsake, absorbed = pending.take(room)
+    events, keepsake, absorbed, removed = pending.take(room)
     if (keepsake is not None or absorbed is not None) and expected is not None:
         raise ValueError("a keepsake or absorbed stream items are written on the locked path")
     if absorbed is not None:
@@ -182,10 +177,12 @@ def save(room: Room, seats=None, expected: int | None = None) -> bool:
         return False
     if keepsake is not None:
         BACKEND.keep(room, keepsake)
+    for path in removed:        # a file the decision took away: gone once it has committed
+        BACKEND.on_commit(lambda path=path: path.unlink(missing_ok=True))
     CACHE.put(room.code, "seats", None if seats is None else (room.seats_version, seats))
     if BACKEND.unlocked_writes():
         # Kept after the commit only: never a version that was rolled back.
-        BACKEND.on_commit(lambda: adopt(room.code, frozen))
+        BACKEND.on_commit(lambda: keep(room.code, "committed", frozen))
     return True
 
 
@@ -202,27 +199,21 @@ def find(query: str, *args):
     return BACKEND.find(query, *args)
 
 
-def put(what: str, *args):
-    """A named write of a room's side rows (the backend's `p_<what>`): "link" (room, key hash
-    or None to revoke, now) -> how many links were written or deleted; "picture" (keepsake, n,
-    kind, data, bound) -> whether the rendered picture was kept (False past the room's bound,
-    or when another process kept it first)."""
-    return BACKEND.put(what, *args)
-
-
-def touch(codes, now: int | None = None) -> int:
-    """Mark these living rooms active (a socket opened, or is still open); how many were. It
-    changes no version: views do not change."""
-    return BACKEND.touch(codes, wall_ms() if now is None else now)
-
-
-def wipe(room_id: int, may) -> tuple | None:
-    """Delete a room and all of it in one transaction if `may(room, seated, connected)` says
-    so under its lock: (code, seats, events, stream items, keepsakes) deleted, or None."""
-    gone = BACKEND.wipe(room_id, may)
-    if gone is not None:
-        forget(gone[0])
-    return gone
+def put(what: str, *args, **kw):
+    """A named write (the backend's `p_<what>`): "seat" (seat, names=(), delete=False): write
+    these fields of a seat now (a new seat, with no pk, is inserted and gets its pk; `delete`:
+    the seat is deleted); "touch" (codes, now=None) -> how many of these living rooms were
+    marked active (a socket opened, or is still open; no version changes: views do not);
+    "link" (room, key hash or None to revoke, now) -> how many share links were written or
+    deleted; "picture" (keepsake, n, kind, data, bound) -> whether the rendered picture was
+    kept (False past the room's bound, or when another process kept it first); "wipe"
+    (room_id, may) -> delete a room and all of it in one transaction if `may(room, seated,
+    connected)` says so under its lock: (code, seats, events, stream items, keepsakes)
+    deleted, and this process forgets it; or None."""
+    done = BACKEND.put(what, *args, **kw)
+    if what == "wipe" and done is not None:
+        forget(done[0])
+    return done
 
 
 # ---------------------------------------------------------------- seats
@@ -241,25 +232,19 @@ def seats(room: Room, fresh: bool = False, kicked: bool = False) -> list:
     return found
 
 
-def save_seat(seat: Seat, names: tuple = (), delete: bool = False) -> None:
-    """Write these fields of a seat now; a new seat (no pk) is inserted and gets its pk;
-    `delete`: the seat is deleted."""
-    BACKEND.save_seat(seat, tuple(names), delete)
-
-
 # ---------------------------------------------------------------- what this process keeps
 
-def adopt(code: str, frozen) -> None:
-    """Keep `frozen` (a row `save` wrote, here or in another process) as the room's committed
-    row here, unless one as new is kept, or it has other columns (a rolling upgrade)."""
-    if BACKEND.fits(frozen):
-        CACHE.put(code, "committed", frozen, newer=lambda old, new: new[0] > old[0])
-
-
-def remember(room: Room, seats: list) -> None:
-    """Keep the room as committed (if newer than the one kept): stream items are checked
-    against it without a read."""
-    CACHE.put(room.code, "snapshot", (room.version, room, seats, time.monotonic()),
+def keep(code: str, facet: str, value) -> None:
+    """Keep what this process knows of a room. "committed": a frozen row `save` wrote, here or
+    in another process, unless one as new is kept, or it has other columns (a rolling
+    upgrade). "snapshot": (room, seats) as committed, unless a newer one is kept: stream
+    items are checked against it without a read."""
+    if facet == "committed":
+        if BACKEND.fits(value):
+            CACHE.put(code, facet, value, newer=lambda old, new: new[0] > old[0])
+        return
+    room, seats = value
+    CACHE.put(code, "snapshot", (room.version, room, seats, time.monotonic()),
               newer=lambda old, new: new[0] >= old[0])
 
 

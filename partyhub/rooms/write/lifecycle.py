@@ -5,7 +5,7 @@ been open to it and nobody has acted in it for PARTYHUB_ROOM_IDLE_SECONDS, or fo
 shorter PARTYHUB_EMPTY_ROOM_IDLE_SECONDS when nobody has joined it (no seat that is not
 kicked): a room made and left empty frees its code soon (docs/security.md). Every write a
 person causes sets `active_at` (ladder.save(active=True)), a TV or audience socket sets it
-when it opens (store.touch), and every process sets it for each room it holds a socket of,
+when it opens (store.put("touch")), and every process sets it for each room it holds a socket of,
 every `heartbeat_seconds()` (the timekeeper calls `heartbeat`). So a room whose TV is still
 connected is never idle, in the lobby or paused, empty or not, whichever process holds the TV.
 
@@ -64,7 +64,7 @@ def heartbeat_seconds() -> float:
 
 def heartbeat(codes, now: int | None = None) -> int:
     """Mark these rooms (those with a socket in this process) active now."""
-    return store.touch(codes, now) if codes else 0
+    return store.put("touch", codes, now) if codes else 0
 
 
 # ---------------------------------------------------------------- closing
@@ -89,7 +89,7 @@ def close(code: str, now: int) -> bool:
         for seat in seats:          # no socket is open (else it would not be idle)
             if seat.connected:
                 seat.connected, seat.channel = False, ""
-                store.save_seat(seat, ("connected", "channel"))
+                store.put("seat", seat, ("connected", "channel"))
         pending.append(room, "room_closed", "", {"idle_since": room.active_at, "empty": not seats}, now)
         ladder.save(room, seats)     # version + 1: rows kept by any process are stale now
     store.forget(code)
@@ -134,7 +134,7 @@ def purge_one(room_id: int, now: int) -> Purged | None:
         return (room.closed_at is not None and room.closed_at < now - retention_ms(empty=not seated)
                 and not connected)
 
-    gone = store.wipe(room_id, may)
+    gone = store.put("wipe", room_id, may)
     if gone is None:
         return None
     photos.purge(room_id)

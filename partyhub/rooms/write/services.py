@@ -70,7 +70,7 @@ def seat_join(code: str, raw_name, bot: bool = False, language: str | None = Non
             order=max([s.order for s in seats], default=-1) + 1,
             playing=room.phase == "lobby", bot=bot,
             language=language if language in LANGUAGES else room.language)
-        store.save_seat(seat)
+        store.put("seat", seat)
         live.append(seat)
         vip.ensure(room, live, clock.wall_ms())
         pending.append(room, "player_joined", seat.player_id, {"name": name})
@@ -128,7 +128,7 @@ def seat_connect(code: str, player_id: str, channel: str) -> Change:
             raise fail("unauthorized")
         effects = [("replace", player_id, channel)] if seat.channel and seat.channel != channel else []
         seat.connected, seat.channel = True, channel
-        store.save_seat(seat, ("connected", "channel"))
+        store.put("seat", seat, ("connected", "channel"))
         standin.back(room, player_id)       # the seat is its player's again, as it is now
         _absorb_streams(room, seats)
         vip.ensure(room, seats, clock.wall_ms())
@@ -147,7 +147,7 @@ def seat_disconnect(code: str, player_id: str, channel: str) -> Change | None:
         if seat is None:
             return None       # a newer connection has the seat, or it was kicked
         seat.connected, seat.channel = False, ""
-        store.save_seat(seat, ("connected", "channel"))
+        store.put("seat", seat, ("connected", "channel"))
         now = clock.wall_ms()
         standin.left(room, player_id, now)
         vip.ensure(room, seats, now)
@@ -162,7 +162,7 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
     `known`: the newest version of the room the caller has seen (a socket's process: the
     newest it delivered). A game action on PostgreSQL then decides on the room as this
     process last committed it, without reading the row, if that is no older
-    (`store.load(code, "committed", known)`)."""
+    (`store.load(code, "unlocked", known)`)."""
     d = registry.cleaned(d)     # only its declared fields, checked (gamekit.clean_action)
     now = clock.wall_ms() if now is None else now
     if not isinstance(d, dict) or not isinstance(d.get("type"), str) or len(d["type"]) > 40:
@@ -174,10 +174,9 @@ def room_apply(code: str, actor: Actor, action_id, d, now: int | None = None,
     # transaction back, and items flushed inside it would be lost with it.
     flushed = strokes.flush()
     if not room_action:
-        if store.unlocked_writes():
-            change = _apply_unlocked(code, actor, action_id, d, now, None if flushed else known)
-            if change is not None:
-                return change
+        change = _apply_unlocked(code, actor, action_id, d, now, None if flushed else known)
+        if change is not None:
+            return change
     with store.atomic():
         room = ladder.lock(code)
         seats, effects = _decide(room, actor, action_id, d, now, room_action)
@@ -191,14 +190,15 @@ def _apply_unlocked(code: str, actor: Actor, action_id, d: dict, now: int,
     decide, and write back in one statement only if the version is still the one read
     (store.save(expected=...)); when another write came first, read and decide again.
     Two round trips instead of four, one when the room as this process last committed it is
-    current (`store.load(code, "committed", known)`). Refusals are decided on the committed state read, as if
+    current (`store.load(code, "unlocked", known)`). Refusals are decided on the committed state read, as if
     the action had come just before the write that raced it. None: take the locked path (stream
     items to absorb, which deletes rows, a game's last action, which writes its keepsake, or
-    UNLOCKED_TRIES lost races)."""
+    UNLOCKED_TRIES lost races; a backend that takes locks, SQLite's; a room that is not
+    there: the locked path says so)."""
     for attempt in range(UNLOCKED_TRIES):
-        room = store.load(code, "committed", known) if attempt == 0 else None
+        room = store.load(code, "unlocked", known if attempt == 0 else None)
         if room is None:
-            room = living(store.load(code, "read"))
+            return None
         if room.streams_pending:
             return None
         read = room.version
@@ -277,7 +277,7 @@ def room_sync(code: str) -> Change:
         if _absorb_streams(room, seats):
             ladder.save(room, seats, seats_changed=False, active=True)
         else:
-            store.touch([room.code])
+            store.put("touch", [room.code])
     return Change(room, seats)
 
 

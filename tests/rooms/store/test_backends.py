@@ -3,10 +3,10 @@ through the ladder, gives the same answer from the database (sql.py) and from me
 (memory.py)."""
 import pytest
 
-from partyhub.rooms.core import seating
+from partyhub.rooms.core import pending, seating
 from partyhub.rooms.store import memory, sql, store
 from partyhub.rooms.timers import clock
-from partyhub.rooms.write import lifecycle, services
+from partyhub.rooms.write import ladder, lifecycle, services
 from tests.rooms.conftest import events
 from tests.rooms.helpers import make_room, player, start_count
 
@@ -39,10 +39,10 @@ def test_seats_are_inserted_updated_read_and_deleted():
     room = store.load(code, "read")
     kicked = store.seats(room, fresh=True)[1]
     kicked.kicked = True
-    store.save_seat(kicked, ("kicked",))
+    store.put("seat", kicked, ("kicked",))
     assert [s.player_id for s in store.seats(room, fresh=True)] == [seats[0].player_id]
     assert [s.player_id for s in store.seats(room, kicked=True)] == [s.player_id for s in seats]
-    store.save_seat(kicked, delete=True)
+    store.put("seat", kicked, delete=True)
     assert len(store.seats(room, kicked=True)) == 1
 
 
@@ -72,7 +72,7 @@ def test_idle_and_closed_rooms_are_found_oldest_first(settings):
 
 def test_the_store_has_few_verbs_and_both_backends_answer_every_named_read():
     verbs = [name for name in store.__all__ if name != "Change"]
-    assert len(verbs) <= 15
+    assert len(verbs) <= 10
     public = {name for name, value in vars(store).items()
               if callable(value) and not name.startswith("_") and value.__module__ == store.__name__
               and not isinstance(value, type)}
@@ -97,3 +97,31 @@ def test_keepsakes_their_share_link_and_kept_pictures():
     assert store.put("picture", kept[0], 1, "png", b"abc", 5) is False       # past the bound
     assert store.find("picture", room, 1, 0, "png") == b"abc"
     assert store.find("picture", room, 1, 1, "png") is None
+
+
+def test_a_file_a_decision_takes_away_goes_only_when_the_decision_commits(tmp_path,
+                                                                          django_capture_on_commit_callbacks):
+    """Table photos: the file of a photo taken off the table is deleted after the write that
+    took it off has committed (`pending.remove`), never for one rolled back."""
+    code, _, _ = make_room(1)
+    kept, gone = tmp_path / "kept.webp", tmp_path / "gone.webp"
+    for path in (kept, gone):
+        path.write_bytes(b"RIFF")
+
+    def take_away(path, then=None):
+        with django_capture_on_commit_callbacks(execute=True):
+            with store.atomic():
+                room = ladder.lock(code)
+                pending.remove(room, path)
+                ladder.save(room, store.seats(room), seats_changed=False)
+                assert path.exists()            # not before the commit
+                if then:
+                    raise then
+
+    with pytest.raises(RuntimeError):
+        take_away(kept, RuntimeError("refused after the save"))
+    assert kept.exists()
+    version = store.load(code, "read").version
+    take_away(gone)
+    assert not gone.exists() and kept.exists()
+    assert store.load(code, "read").version == version + 1

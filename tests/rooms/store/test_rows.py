@@ -42,13 +42,13 @@ def test_the_rows_kept_per_room_are_bounded_newest_last(settings):
         return (version, (None,) * len(Room._meta.concrete_fields), rows.row_shape())
     try:
         for i, code in enumerate("ABCDE"):
-            store.adopt(code, row(i + 1))
+            store.keep(code, "committed", row(i + 1))
         assert cache.codes() == ["C", "D", "E"]
-        store.adopt("C", row(9))              # a newer row of C: now the newest kept
-        store.adopt("D", row(2))              # an older one of D changes nothing
+        store.keep("C", "committed", row(9))              # a newer row of C: now the newest kept
+        store.keep("D", "committed", row(2))              # an older one of D changes nothing
         assert cache.codes() == ["D", "E", "C"]
         assert cache.get("D", "committed")[0] == 4     # a read is a use: D is the newest now
-        store.adopt("F", row(1))
+        store.keep("F", "committed", row(1))
         assert cache.codes() == ["C", "D", "F"]
     finally:
         store.CACHE = store.RoomCache(store._bound)

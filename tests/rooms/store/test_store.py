@@ -40,7 +40,7 @@ def test_a_sweep_forgets_idle_rooms_without_a_socket_here_and_keeps_the_rest(cac
 def test_everything_kept_of_a_room_is_one_entry_and_forget_drops_it_all(cache):
     code, _, seats = make_room(2)
     change = start_count(code, target=50)
-    store.remember(change.room, change.seats)
+    store.keep(change.room.code, "snapshot", (change.room, change.seats))
     store.seats(change.room)
     assert cache.get(code, "snapshot") is not None and cache.get(code, "seats") is not None
     assert len(cache) == 1
@@ -60,8 +60,8 @@ def test_a_forgotten_room_costs_a_read_and_nothing_else(cache):
 def test_an_older_snapshot_never_replaces_a_newer_one(cache):
     code, _, _ = make_room(1)
     new = start_count(code, target=50)
-    store.remember(new.room, new.seats)
+    store.keep(new.room.code, "snapshot", (new.room, new.seats))
     old = store.Change(type(new.room).objects.get(code=code), new.seats)
     old.room.version -= 1
-    store.remember(old.room, old.seats)
+    store.keep(old.room.code, "snapshot", (old.room, old.seats))
     assert store.kept(code, "snapshot")[0] == new.room.version

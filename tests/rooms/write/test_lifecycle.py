@@ -85,10 +85,10 @@ def test_a_room_whose_tv_is_still_connected_is_not_idle_in_the_lobby_or_paused()
 
 def test_a_socket_that_opens_as_the_room_closes_either_keeps_it_or_is_refused():
     code, _, _ = make_room(1)
-    assert store.touch([code], later(hours=1.5))                  # the TV connected just now
+    assert store.put("touch", [code], later(hours=1.5))                  # the TV connected just now
     assert lifecycle.close(code, later(hours=1.6)) is False
     assert lifecycle.close(code, later(hours=2.6)) is True
-    assert store.touch([code]) == 0                           # a socket now is refused
+    assert store.put("touch", [code]) == 0                           # a socket now is refused
 
 
 @pytest.mark.django_db(transaction=True)

@@ -57,7 +57,7 @@ def test_an_idle_room_closes_once_logs_it_and_refuses_every_write():
     refused("room_closed", selectors.actor_for, code, host)
     assert services.room_tick(code, later(days=1)) is None
     assert lifecycle.close_idle(later(hours=2)) == 0
-    assert store.touch([code]) == 0
+    assert store.put("touch", [code]) == 0
 
 
 def test_a_touched_room_stays_open_and_an_empty_one_closes_sooner():
@@ -101,7 +101,7 @@ def test_a_purge_leaves_a_room_with_a_connected_seat():
     room = store.load(code, "read")
     seat = store.seats(room, fresh=True)[0]
     seat.connected = True
-    store.save_seat(seat, ("connected",))
+    store.put("seat", seat, ("connected",))
     assert lifecycle.purge().rooms == 0 and store.find("held", [code]) == {code}
 
 
