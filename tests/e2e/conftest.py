@@ -45,10 +45,14 @@ def webkit_session(tmp_path_factory):
 
 @pytest.fixture
 async def webkit(webkit_session):
-    """The session's WebKit window, blank, at the phone's size (a failure keeps its screen)."""
+    """The session's WebKit window, blank, at the phone's size (a failure keeps its screen:
+    the report is made before this teardown). Blank again after the test: the session lives
+    until its worker ends, and the last test's page (a TV's animations, a socket retrying a
+    stopped server) kept a core 40% busy for the rest of the browser round."""
     page = wk.WebKit(webkit_session.driver)
     await page.reset()
-    return page
+    yield page
+    await page.reset()
 
 
 HERE = Path(__file__).resolve().parent
