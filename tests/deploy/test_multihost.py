@@ -1,0 +1,279 @@
+"""partyhub on many hosts, on this machine (issue 30, part 4; docs/scaling.md, "Many hosts").
+
+Hosts are Linux network namespaces on one bridge (tests/deploy/netns.py): three web hosts with a
+daphne each, PostgreSQL, a Redis master and its replica with three Sentinels, and the routing
+proxy with the Helm chart's own nginx configuration (tests/deploy/cluster.py). Bot phones play
+whole games through the proxy (tests/deploy/players.py), then
+
+- a web host is killed mid-game: its rooms move to the others, every client is back on the
+  room's current version, and nothing any room did is lost;
+- the Redis master's host is killed mid-game: the sentinels promote the replica, and the
+  channel layer, the audience's tallies and the per-address windows all carry on with it;
+- a fourth web host is added: only its share of the rooms move, all of them to it.
+
+Skips (with the reason) without root, `ip netns`, nginx or PostgreSQL's binaries; under
+PARTYHUB_REQUIRE_SERVICES=1 (.ci/run) that is a failure. Every namespace, process and folder
+goes, also when a test fails.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import need
+from tests.deploy import netns
+from tests.deploy.cluster import Cluster, missing_programs
+from tests.deploy.players import Client, drive, post_json, served_by
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("multihost"), pytest.mark.timeout(300)]
+ROOMS = 6
+CODES = [f"{a}{b}MH" for a in "ABCDEFGH" for b in "JKMNPQ"]     # 48 codes for the ring's shares
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    why = netns.missing()
+    need(why is None, f"a multi-host lab: {why}")
+    lacking = missing_programs()
+    need(not lacking, "a multi-host lab: " + "; ".join(lacking))
+    folder = Path(tempfile.mkdtemp(prefix="partyhub-mh-"))
+    c = Cluster(folder)
+    try:
+        yield c.start()
+    finally:
+        c.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    left = c.lab.leftovers()
+    assert not left, f"the lab left these behind: {left}"
+
+
+class Table:
+    """A room through the proxy: its TV and two phones, which bots drive (players.drive)."""
+
+    def __init__(self, base: str, room: dict, tv: Client, phones: list[Client]):
+        self.base, self.code, self.room, self.tv, self.phones = base, room["code"], room, tv, phones
+        self.stop, self.drivers = asyncio.Event(), []
+
+    @classmethod
+    async def open(cls, base: str) -> Table:
+        status, room = post_json(base + "/api/rooms", {})
+        assert status == 201, room
+        seats = [post_json(f"{base}/api/rooms/{room['code']}/join", {"name": n})[1] for n in ("Ann", "Bob")]
+        tv = await Client(base, room["code"], room["host_token"]).open()
+        phones = [await Client(base, room["code"], s["token"]).open() for s in seats]
+        return cls(base, room, tv, phones)
+
+    @property
+    def clients(self) -> list[Client]:
+        return [self.tv, *self.phones]
+
+    def home(self) -> str:
+        """The replica serving the room: its HTTP answers' and every socket's, one and the same."""
+        seen = {served_by(f"{self.base}/api/rooms/{self.code}")[0]} | {c.replica for c in self.clients}
+        assert len(seen) == 1, (self.code, seen)
+        return seen.pop()
+
+    async def play(self, game_no: int, seed: int, target=12):
+        """Start a game of count to `target` (a move adds 1 to 3; a turn runs out after 2 s) and
+        let the bots play it."""
+        await self.tv.act({"type": "start", "game": "count", "options": {"target": target, "turn_seconds": 2}})
+        await self.tv.wait(lambda v: v["room"]["game_no"] == game_no and v["room"]["phase"] == "playing", 20)
+        self.stop = asyncio.Event()
+        self.drivers = [asyncio.create_task(drive(p, random.Random(seed + i), self.stop, think=(0.2, 0.5)))
+                        for i, p in enumerate(self.phones)]
+
+    async def over(self, game_no: int, timeout=60) -> dict:
+        try:
+            return await self.tv.wait(lambda v: v["room"]["game_no"] == game_no and v["room"]["phase"] == "over",
+                                      timeout)
+        finally:
+            self.stop.set()
+            await asyncio.gather(*self.drivers)
+
+    async def close(self):
+        self.stop.set()
+        for c in self.clients:
+            await c.close()
+
+
+async def open_tables(base: str, n: int) -> list[Table]:
+    return [await Table.open(base) for _ in range(n)]
+
+
+def stored(cluster, code: str) -> tuple[int, dict]:
+    """(version, state) of the room's row in PostgreSQL."""
+    (version, state), = cluster.pg.query("SELECT version, state FROM rooms_room WHERE code = %s", code)
+    return version, state
+
+
+def counted(cluster, code: str, game_no: int) -> int:
+    """What the game's event log adds up to: every move's n, and 1 for each turn timed out."""
+    rows = cluster.pg.query("SELECT e.type, e.data FROM rooms_event e JOIN rooms_room r ON r.id = e.room_id "
+                            "WHERE r.code = %s AND e.game_no = %s", code, game_no)
+    return sum(d.get("n", 0) for t, d in rows if t == "counted") + sum(t == "timed_out" for t, _ in rows)
+
+
+async def all_current(cluster, tables: list[Table], timeout=20):
+    """Every client of every room on the room's version as PostgreSQL has it now."""
+    for t in tables:
+        version, _ = stored(cluster, t.code)
+        for c in t.clients:
+            await c.wait(lambda v: c.version >= version, timeout)
+            assert c.version == version, (t.code, c.version, version)
+
+
+def nothing_lost(cluster, t: Table, game_no: int, final: dict):
+    """The game's log, its stored state, the scores and the TV's last view all agree."""
+    _, state = stored(cluster, t.code)
+    assert state["total"] >= state["target"], state
+    assert counted(cluster, t.code, game_no) == state["total"] == sum(state["scores"].values())
+    assert final["room"]["results"], final["room"]
+
+
+async def test_whole_games_through_the_proxy_then_a_web_host_killed_mid_game(cluster):
+    tables = await open_tables(cluster.base, ROOMS)
+    try:
+        homes = {t.code: t.home() for t in tables}
+        assert len(set(homes.values())) >= 2, homes              # rooms spread over the replicas
+        for n, t in enumerate(tables):
+            await t.play(1, seed=10 * n)
+        for t in tables:
+            nothing_lost(cluster, t, 1, await t.over(1))
+        await all_current(cluster, tables)
+
+        for n, t in enumerate(tables):
+            await t.play(2, seed=10 * n + 5, target=20)     # long enough to outlast the kill
+        await asyncio.sleep(1.5)
+        victim = Counter(homes.values()).most_common(1)[0][0]
+        moved = [t for t in tables if homes[t.code] == victim]
+        assert all(t.tv.view["room"]["phase"] == "playing" for t in moved), "a game ended before the kill"
+        killed_at = {t.code: t.tv.version for t in moved}
+        assert cluster.lab.hosts[victim].kill() >= 1
+        cluster.webs[victim].proc.wait(10)
+        for t in tables:
+            nothing_lost(cluster, t, 2, await t.over(2))
+        await all_current(cluster, tables)
+    finally:
+        for t in tables:
+            await t.close()
+    for t in tables:
+        now = t.home()
+        if t in moved:
+            assert now != victim and all(c.drops >= 1 for c in t.clients), (t.code, now)
+            assert t.tv.version > killed_at[t.code] + 3, "the game went on after the kill"
+        else:
+            assert now == homes[t.code] and not any(c.drops for c in t.clients), (t.code, now)
+    print(f"\nkilled {victim} holding {len(moved)} of {ROOMS} rooms; they moved to "
+          f"{sorted(t.home() for t in moved)}")
+
+
+async def vote(fan: Client, seconds: float) -> str:
+    """Predict on the open ballot until the tally records it (a `mine` frame); its ballot."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while loop.time() < end:
+        if any(a["type"] == "predict" for a in (fan.view or {}).get("actions", [])):
+            seen = len(fan.frames)
+            await fan.act({"type": "predict", "n": 2})
+            for _ in range(20):
+                mine = [f for f in fan.frames[seen:] if f["t"] == "mine"]
+                if mine:
+                    return mine[0]["d"]["ballot"]
+                if any(f["t"] == "error" for f in fan.frames[seen:]):
+                    break       # refused while Redis fails over, or the ballot closed: again
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no vote recorded within {seconds} s; last frames {fan.frames[-3:]}")
+
+
+def subscribed_from(cluster, redis) -> set[str]:
+    """The hosts with a pub/sub subscription on this Redis (the channel layers)."""
+    return {c["addr"].rsplit(":", 1)[0] for c in redis.client().client_list() if int(c.get("sub", 0))}
+
+
+def rooms_counted(cluster, redis) -> int:
+    """The test's address's count in the shared per-address window of new rooms."""
+    return redis.client().zcard(f"partyhub:limit:rooms:{cluster.lab.own_address}")
+
+
+def wait_for(check, seconds: float, what: str):
+    end = time.monotonic() + seconds
+    while not (value := check()):
+        assert time.monotonic() < end, f"{what}: not within {seconds} s"
+        time.sleep(0.2)
+    return value
+
+
+async def test_the_redis_master_killed_mid_game_the_replica_takes_over(cluster):
+    live = {n: w for n, w in cluster.webs.items() if w.proc.poll() is None}
+    replica = cluster.redis["redis2"]
+    tables = await open_tables(cluster.base, 3)
+    fans, watchers = [], []
+    try:
+        for t in tables:
+            _, fan_pass = post_json(f"{cluster.base}/api/rooms/{t.code}/audience", {"name": f"Fan {t.code}"})
+            # from another address than the players' (a player may not vote as the audience)
+            fans.append(await Client(cluster.base, t.code, fan_pass["token"]).open(
+                local_addr=(cluster.lab.second_address, 0)))
+            # a watcher on another web host than the room's: its every frame crosses Redis
+            other = next(w for n, w in live.items() if n != t.home())
+            watchers.append(await Client(f"http://{other.address}", t.code).open())
+        for n, t in enumerate(tables):
+            await t.play(1, seed=100 + n, target=24)        # long enough to outlast the failover
+        before = [await vote(fan, 10) for fan in fans]
+        old = cluster.master_address()
+        assert cluster.lab.hosts["redis1"].kill() >= 2          # the master and its sentinel
+        promoted = time.monotonic()
+        wait_for(lambda: cluster.master_address() == replica.address, 30, "the sentinels promote the replica")
+        promoted = time.monotonic() - promoted
+        after = [await vote(fan, 30) for fan in fans]
+        finals = [await t.over(1) for t in tables]
+        for t, final in zip(tables, finals):
+            nothing_lost(cluster, t, 1, final)
+        await all_current(cluster, tables)
+        for t, w in zip(tables, watchers):
+            await w.wait(lambda v: w.version >= stored(cluster, t.code)[0], 10)
+    finally:
+        for c in fans + watchers:
+            await c.close()
+        for t in tables:
+            await t.close()
+    for t, b, a in zip(tables, before, after):
+        folded = {f["ballot"]: f["voters"] for f in stored(cluster, t.code)[1]["audience"]}
+        assert folded.get(b, 0) >= 1 and folded.get(a, 0) >= 1, (b, a, folded)   # tallies, both sides
+    hosts = {w.host.address for w in live.values()}
+    wait_for(lambda: hosts <= subscribed_from(cluster, replica), 15, "every channel layer subscribes anew")
+    counted_before = rooms_counted(cluster, replica)
+    wait_for(lambda: post_json(cluster.base + "/api/rooms", {})[0] == 201
+             and rooms_counted(cluster, replica) > counted_before, 15, "the rooms window counts in the new master")
+    print(f"\nRedis master {old} killed; {replica.address} promoted in {promoted:.1f} s")
+
+
+def owners(cluster) -> dict[str, str]:
+    return {code: served_by(f"{cluster.base}/j/{code}")[0] for code in CODES}
+
+
+def test_a_fourth_web_host_takes_only_its_share_of_the_rooms(cluster):
+    before = owners(cluster)
+    cluster.add_web("web4")
+    cluster.proxy.hup(list(cluster.webs.values()))
+    settled = [{}]
+
+    def steady():
+        now = owners(cluster)
+        same = now == settled[0] and "web4" in now.values()
+        settled[0] = now
+        return same
+    wait_for(steady, 20, "the proxy routes to web4")
+    after = settled[0]
+    moved = {code for code in CODES if after[code] != before[code]}
+    assert {after[code] for code in moved} == {"web4"}, "nothing moves between the other hosts"
+    assert len(CODES) // 10 <= len(moved) <= len(CODES) // 2, len(moved)
+    print(f"\nweb4 added: {len(moved)} of {len(CODES)} codes moved, all to it")
