@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import random
 import shutil
+import subprocess
 import tempfile
 import time
 from collections import Counter
@@ -289,3 +290,20 @@ async def test_a_fourth_web_host_takes_only_its_share_of_the_rooms(cluster):
     assert {after[code] for code in moved} == {"web4"}, "nothing moves between the other hosts"
     assert len(CODES) // 10 <= len(moved) <= len(CODES) // 2, len(moved)
     print(f"\nweb4 added: {len(moved)} of {len(CODES)} codes moved, all to it")
+
+
+def test_a_lab_left_by_a_test_process_that_died_is_swept():
+    why = netns.missing()
+    need(why is None, f"a multi-host lab: {why}")
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = f"{netns.PREFIX}{dead.pid}-web1"
+    netns.ip("netns", "add", stale)
+    sleeper = subprocess.Popen(["ip", "netns", "exec", stale, "sleep", "60"])
+    try:
+        assert stale in netns.sweep()
+        assert sleeper.wait(10) == -9                    # its processes went with it
+        assert stale not in netns.ip("netns", "list").stdout
+    finally:
+        sleeper.kill()
+        netns.ip("netns", "del", stale, check=False)
