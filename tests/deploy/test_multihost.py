@@ -35,7 +35,7 @@ from tests.deploy.players import Client, drive, post_json, served_by
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("multihost"), pytest.mark.timeout(300)]
 ROOMS = 6
-CODES = [f"{a}{b}MH" for a in "ABCDEFGH" for b in "JKMNPQ"]     # 48 codes for the ring's shares
+CODES = [f"{a}{b}MH" for a in "ABCDEFGHJKMN" for b in "PQRSTUVW"]     # 96 codes for the ring's shares
 
 
 @pytest.fixture(scope="module")
@@ -280,6 +280,7 @@ def owners(cluster) -> dict[str, str]:
 
 async def test_a_fourth_web_host_takes_only_its_share_of_the_rooms(cluster):
     before = owners(cluster)
+    live = sum(w.proc.poll() is None for w in cluster.webs.values())
     cluster.add_web("web4")
     cluster.proxy.hup(list(cluster.webs.values()))
     # the new workers answer once a room reaches web4; the old ones stop listening at once
@@ -288,7 +289,9 @@ async def test_a_fourth_web_host_takes_only_its_share_of_the_rooms(cluster):
     after = owners(cluster)
     moved = {code for code in CODES if after[code] != before[code]}
     assert {after[code] for code in moved} == {"web4"}, "nothing moves between the other hosts"
-    assert len(CODES) // 10 <= len(moved) <= len(CODES) // 2, len(moved)
+    # its share among the live hosts (a dead one's rooms went to the next on the ring already)
+    share = len(CODES) / (live + 1)
+    assert share / 2 <= len(moved) <= share * 1.6, (len(moved), share)
     print(f"\nweb4 added: {len(moved)} of {len(CODES)} codes moved, all to it")
 
 
