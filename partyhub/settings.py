@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 
+from partyhub import redisconf
 from partyhub.http.net import own_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -157,15 +158,20 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
+# Redis Sentinel: "host:port,host:port" and the master's name; REDIS_URL then gives only the
+# password and database number (partyhub/redisconf.py).
+REDIS_SENTINELS = os.environ.get("REDIS_SENTINELS", "")
+REDIS_SENTINEL_MASTER = os.environ.get("REDIS_SENTINEL_MASTER", "")
+_redis = redisconf.parse(REDIS_URL, REDIS_SENTINELS, REDIS_SENTINEL_MASTER)
+if _redis:
     CHANNEL_LAYERS = {"default": {
         # Pub/sub: a group_send is one PUBLISH that Redis pushes to each subscribed process,
         # where the core layer's is several round trips and a blocking pop on the far side
         # (docs/performance.md, scenario 2). Pub/sub delivers at most once; what a process
         # misses while Redis is away is repaired by publish.heal() (docs/decisions.md).
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 5, "socket_connect_timeout": 2,
-                             "socket_keepalive": True}]},
+        "CONFIG": {"hosts": [redisconf.channel_host(_redis, socket_timeout=5, socket_connect_timeout=2,
+                                                    socket_keepalive=True)]},
     }}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",

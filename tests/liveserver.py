@@ -42,10 +42,10 @@ def lan_address() -> str | None:
 class Daphne:
     """One daphne process (partyhub.edge) serving partyhub with the test game; kill -9 and
     start again. bind: the address it listens on (a LAN address: a page that is not a secure
-    context)."""
+    context). prefix: a command that runs it elsewhere (`ip netns exec <host>`)."""
 
-    def __init__(self, data_dir, env=None, port=None, bind="127.0.0.1"):
-        self.bind = bind
+    def __init__(self, data_dir, env=None, port=None, bind="127.0.0.1", prefix=()):
+        self.bind, self.prefix = bind, tuple(prefix)
         self.port = port or free_port(bind)
         self.base = f"http://{bind}:{self.port}"
         self.env = server_env(data_dir, {"PORT": str(self.port), **(env or {})})
@@ -76,7 +76,7 @@ class Daphne:
     def start(self, wait=30):
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "partyhub.edge", "-b", self.bind, "-p", str(self.port),
+            [*self.prefix, sys.executable, "-m", "partyhub.edge", "-b", self.bind, "-p", str(self.port),
              "partyhub.asgi:application"], cwd=ROOT, env=self.env, stdout=out, stderr=out,
             start_new_session=True)
         end = time.time() + wait

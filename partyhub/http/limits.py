@@ -6,7 +6,7 @@ address as every limit sees it (`client_address`, for HTTP requests and socket s
 The doors' counting is behind small functions (`lookup_allowed`, `lookup_failed`,
 `audience_allowed`, `open_socket`/`close_socket`) over `window(name, ...)` and `Count`, so
 that they can be shared between processes (Redis) without changing their callers:
-the windows count in Redis when REDIS_URL is set (every process shares one count); the open
+the windows count in Redis when REDIS_URL or REDIS_SENTINELS is set (every process shares one count); the open
 socket counts are each process's own (docs/security.md).
 """
 from __future__ import annotations
@@ -19,6 +19,8 @@ from collections import OrderedDict, deque
 from functools import cache
 
 from django.conf import settings
+
+from partyhub import redisconf
 
 log = logging.getLogger(__name__)
 BODY_LIMIT = ("body_bytes", "body_too_large")   # (PARTYHUB_LIMITS key, error code): any path
@@ -143,10 +145,9 @@ class RedisWindow:
     """Window's twin counted in Redis (a sorted set of hit times per key). While Redis cannot
     be reached it counts in this process, as Window does, rather than refuse everyone."""
 
-    def __init__(self, limit: int, seconds: float = 60.0, *, name: str = "window", url: str = ""):
-        import redis
+    def __init__(self, limit: int, seconds: float = 60.0, *, name: str = "window", target=None):
         self.limit, self.seconds, self.name = limit, seconds, name
-        self.client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self.client = redisconf.client(target or redisconf.target(), socket_timeout=1, socket_connect_timeout=1)
         self.slide = self.client.register_script(_SLIDE)
         self.count = self.client.register_script(_COUNT)
         self.local = Window(limit, seconds)
@@ -173,10 +174,12 @@ class RedisWindow:
 
 
 def window(name: str, limit: int, seconds: float = 60.0) -> Window | RedisWindow:
-    """The window for one limit: shared through Redis (keyed by `name`) when REDIS_URL is set,
-    so every web process behind the proxy counts one count; else per process."""
-    if settings.REDIS_URL:
-        return RedisWindow(limit, seconds, name=name, url=settings.REDIS_URL)
+    """The window for one limit: shared through Redis (keyed by `name`) when Redis is set
+    (REDIS_URL or REDIS_SENTINELS), so every web process behind the proxy counts one count;
+    else per process."""
+    target = redisconf.target()
+    if target:
+        return RedisWindow(limit, seconds, name=name, target=target)
     return Window(limit, seconds)
 
 

@@ -7,6 +7,7 @@ cluster's configuration uses for the headless Service's SRV records; the rest of
 the same).
 """
 import http.client
+import signal
 import subprocess
 import threading
 import time
@@ -57,16 +58,19 @@ class Replica:
 
 
 class Proxy:
-    """nginx with the chart's ConfigMap for these replicas, in a folder of its own."""
+    """nginx with the chart's ConfigMap for these replicas, in a folder of its own; `prefix`
+    runs it on another host (`ip netns exec`), reached at `host`."""
 
-    def __init__(self, folder: Path, **proxy_values):
+    def __init__(self, folder: Path, host="127.0.0.1", prefix=(), **proxy_values):
         self.folder, self.port, self.process = folder, free_port(), None
+        self.host, self.prefix = host, tuple(prefix)
         self.health = free_port()
         self.values = proxy_values
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "nginx.conf").write_text(MAIN_CONF.format(dir=folder))
 
-    def configure(self, replicas: list[Replica]) -> str:
+    def configure(self, replicas: list) -> str:
+        """replicas: anything with an `address` (host:port)."""
         values = helm.merged(helm.REQUIRED, {"proxy": {
             **self.values, "port": self.port, "healthPort": self.health,
             "webServers": [r.address for r in replicas]}})
@@ -82,9 +86,17 @@ class Proxy:
         self.configure(replicas)
         checked = self.nginx("-t")
         assert checked.returncode == 0, checked.stderr
-        self.process = subprocess.Popen(["nginx", "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")],
+        self.process = subprocess.Popen([*self.prefix, "nginx", "-p", str(self.folder), "-c", str(self.folder / "nginx.conf")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._wait_for_health()
+
+    def hup(self, replicas: list):
+        """The configuration for another set of replicas, loaded as `nginx -s reload` does: new
+        workers take the new connections, the old ones finish their open sockets."""
+        self.configure(replicas)
+        checked = self.nginx("-t")
+        assert checked.returncode == 0, checked.stderr
+        self.process.send_signal(signal.SIGHUP)
 
     def reload(self, replicas: list[Replica]):
         """The configuration for another set of replicas, and every worker on it."""
@@ -103,7 +115,7 @@ class Proxy:
 
     def get(self, path: str, port: int | None = None, headers: dict | None = None) -> tuple[str, str]:
         """(body, X-Partyhub-Replica) of a GET through the proxy."""
-        conn = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=5)
+        conn = http.client.HTTPConnection(self.host, port or self.port, timeout=5)
         try:
             conn.request("GET", path, headers=headers or {})
             answer = conn.getresponse()

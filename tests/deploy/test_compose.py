@@ -52,6 +52,8 @@ SAFE_DEFAULTS = {
     "PARTYHUB_BODY_MIN_RATE": "the body rate that earns time, 4 KiB/s (docs/security.md)",
     "PARTYHUB_EMPTY_ROOM_IDLE_SECONDS": "a room nobody joined closes after 30 minutes",
     "PARTYHUB_CODE_ALPHABET": "the letters of room codes (tests use a tiny one)",
+    "REDIS_SENTINELS": "compose runs one Redis on one machine; Sentinel is for many (README)",
+    "REDIS_SENTINEL_MASTER": "goes with REDIS_SENTINELS",
     "PARTYHUB_CLAIM_SECONDS": "a request for a seat waits 2 minutes for the host (docs/security.md)",
     "PARTYHUB_VIP_GRACE_SECONDS": "the VIP keeps the role through 60 s away, as Jackbox does (docs/decisions.md)",
     "PARTYHUB_DECKS_PER_HOST": "uploaded decks one host may own, 20 (docs/protocol.md)",

@@ -17,7 +17,7 @@ asks the rules again), so two sockets of one voter never both pass a "final" che
 short while, so that a write that closed it and was then retried (a lost race on PostgreSQL,
 a rolled-back transaction) folds the same entries again; then it is dropped.
 
-In process memory by default; in Redis when REDIS_URL is set (every process shares the
+In process memory by default; in Redis when REDIS_URL or REDIS_SENTINELS is set (every process shares the
 tallies): a hash per ballot, `partyhub:tally:<code>:<game_no>:<ballot>`, voter -> JSON
 {"name", "votes", "n"} (n: the voter's recorded votes), with the fields `#seq`, `#voters` and
 `#closed`; a vote (read, compare, cap, record) and a close are each one Lua script, and the
@@ -34,7 +34,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
 
-from django.conf import settings
+from partyhub import redisconf
 
 log = logging.getLogger(__name__)
 CLOSED_KEEP = 2             # closed ballots a room keeps (memory), for a retried close
@@ -177,10 +177,9 @@ class RedisTallies:
     loop's (vote, a voter's votes, a ballot's entries) go through redis.asyncio, one client
     per event loop (a client's connections belong to the loop that opened them)."""
 
-    def __init__(self, url: str):
-        import redis
-        self.url = url
-        self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    def __init__(self, target: redisconf.Target):
+        self.target = target
+        self.client = redisconf.client(target, socket_timeout=2, socket_connect_timeout=2)
         self._vote = self.client.register_script(_VOTE)
         self._close = self.client.register_script(_CLOSE)
         self._loops: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -190,8 +189,7 @@ class RedisTallies:
         loop = asyncio.get_running_loop()
         mine = self._loops.get(loop)
         if mine is None:
-            from redis import asyncio as aioredis
-            client = aioredis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
+            client = redisconf.async_client(self.target, socket_timeout=2, socket_connect_timeout=2)
             mine = self._loops[loop] = (client, client.register_script(_VOTE))
         return mine
 
@@ -278,9 +276,11 @@ def _decode(fields: dict) -> tuple[int, dict]:
 
 @cache
 def backend():
-    """The tallies of this process: Redis's when REDIS_URL is set, else its own memory's."""
-    if settings.REDIS_URL:
-        return RedisTallies(settings.REDIS_URL)
+    """The tallies of this process: Redis's when Redis is set (REDIS_URL or REDIS_SENTINELS),
+    else its own memory's."""
+    target = redisconf.target()
+    if target:
+        return RedisTallies(target)
     return MemoryTallies()
 
 

@@ -17,6 +17,7 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from partyhub import redisconf
 from partyhub.decks import custom, deckpass, uploads
 from partyhub.http import limits, net
 from partyhub.http.limits import body_limit, client_address
@@ -270,13 +271,13 @@ async def _probe_layer() -> None:
     """The in-memory layer: a message there and back. Redis (the pub/sub layer, which keeps a
     subscription for every channel it has received on): Redis answers a PING."""
     layer = get_channel_layer()
-    if not settings.REDIS_URL:
+    target = redisconf.target()
+    if not target:
         channel = await layer.new_channel("healthz.")
         await layer.send(channel, {"type": "probe"})
         await asyncio.wait_for(layer.receive(channel), timeout=2)
         return
-    import redis.asyncio
-    client = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+    client = redisconf.async_client(target, socket_connect_timeout=2, socket_timeout=2)
     try:
         await client.ping()
     finally:
