@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, join_phones, new_room, page, shot, until
 from tests.liveserver import Conn, http
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -59,9 +59,13 @@ async def test_one_round_with_real_taps(tmp_path, chromium_path):
                 await draw_on(p, box, [(0.2, 0.8), (0.5, 0.9), (0.8, 0.8)])
                 await draw_on(p, box, [(0.1, 0.1), (0.9, 0.9)])
                 await p.locator(".sk-tool[aria-label=Undo]").click()
-            await asyncio.sleep(0.4)
+            # the echoes of three strokes and an undo: on a loaded machine they take more than
+            # the 0.4 s this waited (CI once read the view with one stroke in it)
+            kept = "() => { const b = window.partyhub.view.game.you.boards[0]; return !!b.word && b.strokes.length === 2; }"
+            await until(phones[0], kept, timeout=15_000)
+            await asyncio.sleep(0.5)
+            assert await phones[0].evaluate(kept), "the view holds both kept strokes"
             mine = await phones[0].evaluate("window.partyhub.view.game.you.boards[0]")
-            assert mine["word"] and len(mine["strokes"]) == 2, "the view holds both kept strokes"
             await phones[0].reload()                   # a reloaded phone redraws from the view
             await phones[0].locator(".sk-canvas").wait_for()
             await shot(phones[0], "sketch-phone-drawing-reloaded-en")
