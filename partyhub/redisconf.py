@@ -104,24 +104,25 @@ def _sentinel_kwargs(options: dict) -> dict:
     return {k: v for k, v in options.items() if k.startswith("socket_")}
 
 
+def _connect(target: Target, redis_cls, sentinel_cls, options: dict):
+    if not target.sentinel:
+        return redis_cls.from_url(target.url, **options)
+    return sentinel_cls(list(target.sentinels), sentinel_kwargs=_sentinel_kwargs(options)) \
+        .master_for(target.master, **_master_kwargs(target, options))
+
+
 def client(target: Target, **options):
     """A synchronous redis-py client of the target (of its master now, with sentinels)."""
     import redis
     from redis.sentinel import Sentinel
-    if not target.sentinel:
-        return redis.Redis.from_url(target.url, **options)
-    return Sentinel(list(target.sentinels), sentinel_kwargs=_sentinel_kwargs(options)) \
-        .master_for(target.master, **_master_kwargs(target, options))
+    return _connect(target, redis.Redis, Sentinel, options)
 
 
 def async_client(target: Target, **options):
     """An asyncio redis-py client of the target; its connections belong to the running loop."""
     from redis import asyncio as aioredis
     from redis.asyncio.sentinel import Sentinel
-    if not target.sentinel:
-        return aioredis.Redis.from_url(target.url, **options)
-    return Sentinel(list(target.sentinels), sentinel_kwargs=_sentinel_kwargs(options)) \
-        .master_for(target.master, **_master_kwargs(target, options))
+    return _connect(target, aioredis.Redis, Sentinel, options)
 
 
 def channel_host(target: Target, **options) -> dict:

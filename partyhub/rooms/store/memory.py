@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 from partyhub.rooms.core.wall import wall_ms
 from partyhub.rooms.models import Event, Keepsake, Room, Seat
-from partyhub.rooms.store.sql import DUE_BATCH, KEEPSAKES
+from partyhub.rooms.store.sql import DUE_BATCH, KEEPSAKES, Named
 
 
 def _values(instance) -> dict:
@@ -23,7 +23,7 @@ def _instance(model, values: dict):
     return model.from_db("default", list(values), list(values.values()))
 
 
-class MemoryStore:
+class MemoryStore(Named):
     """Rooms, seats, events, stream items and keepsakes as dicts of column values."""
 
     def __init__(self):
@@ -156,9 +156,6 @@ class MemoryStore:
 
     # ------------------------------------------------------------ the named reads (find)
 
-    def find(self, query: str, *args):
-        return getattr(self, "q_" + query)(*args)
-
     def q_held(self, codes) -> set:
         return {r["code"] for r in self.rooms.values()} & set(codes)
 
@@ -221,9 +218,6 @@ class MemoryStore:
         return self.pictures.get((room.pk, game_no, n, kind))
 
     # ------------------------------------------------------------ the named writes (put)
-
-    def put(self, what: str, *args, **kw):
-        return getattr(self, "p_" + what)(*args, **kw)
 
     def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
         if key_hash is None:

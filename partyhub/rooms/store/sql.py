@@ -14,7 +14,17 @@ DUE_BATCH = 200     # due rooms fired per timekeeper pass
 KEEPSAKES = 8   # a room's gallery keeps its last eight finished games (partyhub/keepsakes/)
 
 
-class SqlStore:
+class Named:
+    """The backends' named reads (`find` -> `q_<query>`) and writes (`put` -> `p_<what>`)."""
+
+    def find(self, query: str, *args):
+        return getattr(self, "q_" + query)(*args)
+
+    def put(self, what: str, *args, **kw):
+        return getattr(self, "p_" + what)(*args, **kw)
+
+
+class SqlStore(Named):
     """Rows in the database; a decision's room is locked until its transaction (`atomic`) ends."""
 
     def atomic(self):
@@ -79,9 +89,6 @@ class SqlStore:
         now = wall_ms() if now is None else now
         return Room.objects.filter(code__in=list(codes), closed_at__isnull=True).update(active_at=now)
 
-    def find(self, query: str, *args):
-        return getattr(self, "q_" + query)(*args)
-
     # ------------------------------------------------------------ the named reads (find)
 
     def q_held(self, codes) -> set:
@@ -141,9 +148,6 @@ class SqlStore:
         return None if row is None else bytes(row)
 
     # ------------------------------------------------------------ the named writes (put)
-
-    def put(self, what: str, *args, **kw):
-        return getattr(self, "p_" + what)(*args, **kw)
 
     def p_link(self, room: Room, key_hash: str | None, at: int) -> int:
         if key_hash is None:
