@@ -16,6 +16,25 @@ REQUIRE = os.environ.get("PARTYHUB_REQUIRE_SERVICES") == "1"
 
 def pytest_addoption(parser):
     parser.addoption("--long", action="store_true", help="run the long variants too")
+    parser.addoption("--failed-to", metavar="FILE",
+                     help="write the ids of the tests that failed (or errored) to FILE, one a line "
+                          "(make test runs them once more: Makefile, docs/testing.md)")
+
+
+class FailedTo:
+    """--failed-to: the ids of the tests whose call, set-up or tear-down failed, written by
+    the process that reports (xdist's controller) when the session ends, even when empty."""
+
+    def __init__(self, path):
+        self.path, self.ids = path, []
+
+    def pytest_runtest_logreport(self, report):
+        if report.failed and report.nodeid not in self.ids:
+            self.ids.append(report.nodeid)
+
+    def pytest_sessionfinish(self):
+        with open(self.path, "w") as f:
+            f.writelines(i + "\n" for i in self.ids)
 
 
 def xdist_group(item) -> str | None:
@@ -51,6 +70,8 @@ GROUPS_FILE = "PARTYHUB_XDIST_GROUPS"
 
 
 def pytest_configure(config):
+    if config.getoption("failed_to") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(FailedTo(config.getoption("failed_to")), "partyhub-failed-to")
     if config.pluginmanager.hasplugin("xdist") and config.getoption("dist") == "loadgroup" \
             and not hasattr(config, "workerinput"):
         fd, path = tempfile.mkstemp(prefix="partyhub-xdist-groups-", suffix=".json")

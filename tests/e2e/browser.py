@@ -185,6 +185,17 @@ async def until(p, expression, arg=None, timeout=30_000, every=0.05):
     return value
 
 
+async def box(locator, timeout=10):
+    """The locator's bounding box once it has one: a screen that draws its bar again (the
+    phone's game bar is mounted anew on each redraw) can detach the element between the wait
+    and the read, and Playwright then gives None (CI once)."""
+    end = time.monotonic() + timeout
+    while (b := await locator.bounding_box()) is None:
+        assert time.monotonic() < end, f"no box after {timeout} s: {locator}"
+        await asyncio.sleep(0.05)
+    return b
+
+
 async def shot(p, name):
     await p.screenshot(path=str(SHOTS / f"{name}.png"))
 

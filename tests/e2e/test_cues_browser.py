@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from tests.e2e.browser import chromium, e2e_server, join_phones, new_room, shot, until
+from tests.e2e.browser import box, chromium, e2e_server, join_phones, new_room, shot, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -164,8 +164,8 @@ async def test_the_phone_sound_switch_silences_the_turn_cue_and_survives_a_reloa
             assert await switch.get_attribute("aria-pressed") == "true"
             assert await switch.get_attribute("title") == "Вимкнути звук на телефоні"
             for p in (ann, bo):
-                box = await p.locator(".me-card .sound-toggle").bounding_box()
-                assert box["width"] >= 48 and box["height"] >= 48, box
+                b = await box(p.locator(".me-card .sound-toggle"))
+                assert b["width"] >= 48 and b["height"] >= 48, b
                 assert await p.evaluate("() => document.documentElement.scrollWidth") <= \
                     await p.evaluate("() => window.innerWidth")
             await shot(bo, "phone-sound-switch-lobby-320")
@@ -186,8 +186,8 @@ async def test_the_phone_sound_switch_silences_the_turn_cue_and_survives_a_reloa
             for p in (ann, bo):
                 await until(p, "() => window.partyhub.view.room.phase === 'playing'")
                 await p.locator(".gamebar .sound-toggle").wait_for()
-                box = await p.locator(".gamebar .sound-toggle").bounding_box()
-                assert box["width"] >= 48 and box["height"] >= 48, box
+                b = await box(p.locator(".gamebar .sound-toggle"))
+                assert b["width"] >= 48 and b["height"] >= 48, b
             first = ann if await ann.evaluate(TURN) else bo
             if first is not ann:
                 await pass_turn(bo, ann)
