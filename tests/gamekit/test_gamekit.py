@@ -7,7 +7,7 @@ from pathlib import Path
 
 import partyhub.gamekit as gamekit
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def imported_names() -> set:
