@@ -68,7 +68,7 @@ ROUNDS = s=0; \
 # of waiting at random (2 to 5 of 159 tests a CI run, rarely the same twice; docs/testing.md),
 # and a test that fails again fails the round. The output names every test retried.
 RETRY_MOST ?= 8
-ROUND = f=$$(mktemp); $(BIN)/python -m pytest -q $(1) $(2) --failed-to $$f; r=$$?; n=$$(wc -l < $$f); \
+ROUND = f=$$(mktemp); $(BIN)/python -m pytest -q $(1) $(2) --failed-to=$$f; r=$$?; n=$$(wc -l < $$f); \
 	if [ $$r -eq 1 ] && [ $$n -ge 1 ] && [ $$n -le $(RETRY_MOST) ]; then \
 	  echo "== $$n failed; once more, one after another:"; sed 's/^/   /' $$f; \
 	  $(BIN)/python -m pytest -q -p no:xdist $(2) @$$f; r=$$?; \
