@@ -113,3 +113,30 @@ async def test_drawers_steppers_pause_and_zoom(server, chromium_path, lang):
         await until(phones[1], "() => document.querySelector('.jx-zoom').hidden")
         assert await phones[1].evaluate("() => document.activeElement.dataset.slot") == "4"
         assert not errors, errors
+
+
+async def test_an_open_drawer_follows_the_lobby_above_it_as_it_changes(server, chromium_path):
+    """The settings drawer opens upwards from the host panel, as tall as the room above it. The
+    room was measured on open and on each view only: a change of the lobby's layout between
+    views (a late font, a deck's label, a photo) left the drawer running off the top of a
+    1280x720 screen, and its Done button could not be pressed (CI, after a deck upload)."""
+    errors = []
+    async with chromium(chromium_path) as browser:
+        tv = await page(browser, TV, errors)
+        await new_room(browser, server.base, errors, tv=tv)
+        # the lobby above the host panel grows, the drawer opens into the room it leaves ...
+        await tv.evaluate("() => { document.querySelector('.players').style.minHeight = '420px'; }")
+        await tv.locator(".gear").click()
+        await tv.locator(".settings-drawer:not([hidden])").wait_for()
+        await settled(tv)
+        tall = await tv.evaluate(RECT, ".host-panel")
+        # ... then shrinks again with no view from the server: the host panel moves up
+        await tv.evaluate("() => { document.querySelector('.players').style.minHeight = ''; }")
+        await settled(tv)
+        host = await tv.evaluate(RECT, ".host-panel")
+        assert host["top"] < tall["top"] - 20, (tall, host)        # it did move
+        box = await tv.evaluate(RECT, ".settings-drawer")
+        assert box["top"] >= 0 and box["bottom"] <= host["top"], box
+        await tv.locator(".settings-drawer .drawer-head button").click()
+        await tv.locator(".settings-drawer").wait_for(state="hidden")
+        assert not errors, errors

@@ -71,9 +71,23 @@ function buildTv(box) {
   }
   escParts = p;
   mount(p.host, p.picker, p.gear, p.drawer);
-  mount(box, h('div', { class: 'lobby-tv' }, p.join,
-    h('section', { class: 'lobby-main' }, p.head, p.players, p.barred, p.photos, p.host)));
+  const main = h('section', { class: 'lobby-main' }, p.head, p.players, p.barred, p.photos, p.host);
+  mount(box, h('div', { class: 'lobby-tv' }, p.join, main));
+  refitOn([main, p.head, p.players, p.barred, p.photos, p.picker], p.host);
   return p;
+}
+
+let refit = null;     // the one observer of the lobby drawn last (a new lobby takes it over)
+
+/** The drawers' room above the host panel follows the layout above it whenever that changes
+ * size: a font that arrives late, a deck's label, a player's tile, a photo. Measured only on
+ * open and on each view, a drawer opened before such a change ran off the top of the screen,
+ * its Done button with it (CI, a loaded machine, after a deck upload). */
+function refitOn(parts, host) {
+  if (typeof ResizeObserver !== 'function') return;
+  if (refit) refit.disconnect();
+  refit = new ResizeObserver(() => fitDrawer(host));
+  for (const el of parts) refit.observe(el);
 }
 
 const SHOW_CODE_MS = 15000;
