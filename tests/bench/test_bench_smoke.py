@@ -61,3 +61,33 @@ def test_the_room_churn_bench_plays_its_games_and_reports_the_memory_of_each_hal
     assert fig["games"] == 8 and fig["root"] == str(ROOT)
     assert 0 < fig["rss_start_mib"] <= fig["rss_half_mib"] + 50
     assert abs(fig["growth_second_half_mib"] - (fig["rss_end_mib"] - fig["rss_half_mib"])) < 0.2
+
+
+def test_costs_per_action_count_growth_and_name_the_commands_called_most():
+    from bench.costs import per, top_redis
+    before = {"pg_xact_commit": 100, "pg_tup_inserted": 10, "pg_tup_updated": 5, "pg_wal_bytes": 1000,
+              "pg_size_bytes": 8000, "redis_publish": 7, "redis_get": 3, "redis_info": 1, "redis_bytes_out": 50}
+    after = {"pg_xact_commit": 120, "pg_tup_inserted": 30, "pg_tup_updated": 25, "pg_wal_bytes": 41000,
+             "pg_size_bytes": 9000, "redis_publish": 47, "redis_get": 13, "redis_info": 3, "redis_bytes_out": 2050,
+             "redis_hincrby": 5}
+    c = per(before, after, 20)
+    assert c["pg_xact_commit"] == 1 and c["pg_rows_written"] == 2 and c["pg_wal_bytes"] == 2000
+    assert c["pg_size_bytes"] == 9000                      # as it is at the end
+    assert c["redis_calls"] == 2.75                       # 40 + 10 + 5 calls, not the INFO reads
+    assert top_redis(c, 2) == "PUBLISH 2, GET 0.5"
+
+
+def test_the_replica_bench_measures_a_step_on_postgresql_and_redis(tmp_path, postgres_database, redis_server):
+    out = tmp_path / "replica.json"
+    admin = postgres_database.rsplit("/", 1)[0] + "/postgres"
+    r = subprocess.run([sys.executable, "-m", "bench.replica", "--steps", "1", "--phones", "2", "--seconds", "2",
+                        "--warmup", "0.5", "--pg", admin, "--json", str(out)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=150)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    (step,) = json.loads(out.read_text())["steps"]
+    assert step["rooms"] == 1 and step["sockets"] == 3 and step["lost"] == 0 and step["actions"] >= 2
+    c = step["per_action"]
+    # every action is a transaction that writes rows, and a view published through Redis
+    assert c["pg_xact_commit"] >= 1 and c["pg_rows_written"] >= 1 and c["pg_wal_bytes"] > 0
+    assert c["redis_calls"] >= 1 and c.get("redis_publish", 0) >= 1, c
+    assert "| 1 | 3 |" in r.stdout
