@@ -47,7 +47,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.load import ahttp  # noqa: E402
-from bench.servers import Server, cpu_seconds, machine, rss_bytes, scratch_dir  # noqa: E402
+from bench.costs import Costs, per, top_redis  # noqa: E402
+from bench.servers import Postgres, Server, cpu_seconds, machine, redis_flush, rss_bytes, scratch_dir  # noqa: E402
 from bench.stats import ratio, summarize  # noqa: E402
 from bench.report import write_section  # noqa: E402
 
@@ -180,6 +181,7 @@ class Bench:
         self.tally_kind = None
         self.checks = []                       # one dict per audience turn
         self.refused = Counter()
+        self.probe, self.used = None, {}        # --production: PostgreSQL's and Redis's counters
 
     def ws(self, token):
         return self.base.replace("http", "ws", 1) + f"/ws/rooms/{self.code}?token={token}"
@@ -308,8 +310,11 @@ class Bench:
 
     async def part(self, name, audience, turns):
         c0, t0, me0 = cpu_seconds(self.srv.pid), time.monotonic(), time.process_time()
+        before = self.probe.snap() if self.probe else None
         for _ in range(turns):
             await self.turn(name[0], audience)
+        if self.probe:
+            self.used[name] = per(before, self.probe.snap(), 1)
         self.cpu[name] = (cpu_seconds(self.srv.pid) - c0) / (time.monotonic() - t0)
         self.cpu["client " + name] = (time.process_time() - me0) / (time.monotonic() - t0)
 
@@ -388,10 +393,20 @@ async def _crowd(conn, socks, window, change):
                    for ref, (t, v, card) in sent.items()})
 
 
+REDIS = "redis://127.0.0.1:6379/13"        # the bench's own Redis database (bench/scenarios.py)
+
+
 async def run(a):
-    srv = Server("partyhub", scratch_dir() / "audience").migrate().start()
+    pg, env = None, {}
+    if a.production:        # as compose runs it: PostgreSQL, and Redis with the pub/sub layer
+        pg = Postgres(a.pg).create()
+        env = {"DATABASE_URL": pg.url, "REDIS_URL": REDIS}
+        redis_flush(REDIS)
+    srv = Server("partyhub", scratch_dir() / "audience", env).migrate().start()
     b = Bench(srv.base, a)
     b.srv = srv
+    if pg:
+        b.probe = Costs(a.pg, pg.name, REDIS)
     load0 = Path("/proc/loadavg").read_text().split()[:3]
     try:
         await b.setup()
@@ -417,6 +432,8 @@ async def run(a):
             await s.close()
     finally:
         srv.kill()
+        if pg:
+            pg.drop()
     b.load = (load0, Path("/proc/loadavg").read_text().split()[:3])
     return b
 
@@ -461,11 +478,15 @@ def render(a, b):
         ("views pushed to the audience", f"{b.audience_views} ({b.audience_view_bytes / 2**20:.1f} MiB)"),
         ("tally frames off the TV", str(b.stray_tallies)),
     ]
+    if b.used:
+        rows.append(("PostgreSQL and Redis per audience vote (B less the mean of A and A')", vote_costs(b, votes)))
     w = max(len(k) for k, _ in rows)
     table = "\n".join(["| measure | figure |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows])
     text = "\n".join([
         "## the audience", "",
-        "Issue 22's bench (`bench/audience.py`): one daphne (SQLite, in-memory channel layer), one "
+        "Issue 22's bench (`bench/audience.py`): one daphne ("
+        + ("PostgreSQL, Redis with the pub/sub layer" if a.production else "SQLite, in-memory channel layer")
+        + "), one "
         f"association room of {a.players} scripted players and the TV, {a.audience} audience sockets with "
         f"audience passes, every one voting within {a.window:g} s of each vote phase opening. The same "
         "turn script runs without audience (A), with the audience (B) and without again (A'). "
@@ -480,6 +501,18 @@ def render(a, b):
         table, ""])
     print("\n".join(f"  {k:<{w}}  {v}" for k, v in rows), file=sys.stderr)
     return text, once
+
+
+def vote_costs(b, votes):
+    """What the audience's votes cost PostgreSQL and Redis: part B's counts less the mean of the
+    parts without audience (the same players' turns), per vote sent."""
+    a, a2, bb = b.used["A"], b.used["A'"], b.used["B"]
+    extra = {k: (bb.get(k, 0) - (a.get(k, 0) + a2.get(k, 0)) / 2) / max(votes, 1) for k in bb
+             if k != "pg_size_bytes"}
+    extra = {k: round(v, 2) for k, v in extra.items() if abs(v) >= 0.005}
+    return (f"{extra.get('pg_xact_commit', 0):g} commits, {extra.get('pg_rows_written', 0):g} rows written, "
+            f"{extra.get('pg_wal_bytes', 0):g} WAL bytes; Redis {extra.get('redis_calls', 0):g} calls "
+            f"({top_redis(extra)}), {extra.get('redis_bytes_out', 0):g} bytes out")
 
 
 def write_docs(text):
@@ -499,7 +532,13 @@ def main(argv=None):
     p.add_argument("--profile", default=None, help="py-spy raw profile of part B to this file")
     p.add_argument("--write", action="store_true", help="record the figures in docs/performance.md")
     p.add_argument("--json", default=None)
+    p.add_argument("--production", action="store_true",
+                   help="PostgreSQL and Redis (pub/sub layer) as compose runs them, and what they did per vote")
+    p.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/postgres",
+                   help="--production: admin URL; a fresh database is made for the run and dropped after")
     a = p.parse_args(argv)
+    if a.production and a.write:
+        p.error("--write records the single-process figures (docs/performance.md); --production's go to docs/scaling.md by hand")
     b = asyncio.run(run(a))
     text, once = render(a, b)
     print(text)

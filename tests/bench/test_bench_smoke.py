@@ -91,3 +91,14 @@ def test_the_replica_bench_measures_a_step_on_postgresql_and_redis(tmp_path, pos
     assert c["pg_xact_commit"] >= 1 and c["pg_rows_written"] >= 1 and c["pg_wal_bytes"] > 0
     assert c["redis_calls"] >= 1 and c.get("redis_publish", 0) >= 1, c
     assert "| 1 | 3 |" in r.stdout
+
+
+def test_the_audience_bench_on_postgresql_and_redis_says_what_a_vote_costs(postgres_database, redis_server):
+    admin = postgres_database.rsplit("/", 1)[0] + "/postgres"
+    r = subprocess.run([sys.executable, "-m", "bench.audience", "--production", "--pg", admin, "--audience", "12",
+                        "--players", "3", "--turns", "1", "--window", "1.5"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "one daphne (PostgreSQL, Redis with the pub/sub layer)" in r.stdout
+    row = next(line for line in r.stdout.splitlines() if line.startswith("| PostgreSQL and Redis per audience vote"))
+    assert "HINCRBY" in row, row               # a vote is counted in Redis (partyhub/rooms/relay)
