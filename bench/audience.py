@@ -496,7 +496,7 @@ def render(a, b):
         "budget (5/s, burst 10) is not raised. Client and server share the machine.", "",
         f"Machine: {m.get('cpu', '?')}, {m.get('nproc', '?')} cores, Python {m.get('python', '?')}. "
         f"Command: `python -m bench.audience --audience {a.audience} --players {a.players} --turns {a.turns}"
-        f"{' --write' if a.write else ''}`. Load average (1/5/15 min) at the start {' '.join(b.load[0])}, "
+        f"{' --production' if a.production else ''}{' --write' if a.write else ''}`. Load average (1/5/15 min) at the start {' '.join(b.load[0])}, "
         f"at the end {' '.join(b.load[1])}.", "",
         table, ""])
     print("\n".join(f"  {k:<{w}}  {v}" for k, v in rows), file=sys.stderr)

@@ -37,6 +37,17 @@ class Costs:
         return out
 
 
+def tables(url: str) -> dict:
+    """Each table of the database at `url` with rows: {name: [live rows, bytes with its indexes
+    and TOAST]} (the rows as PostgreSQL's statistics count them; ANALYZE first)."""
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("ANALYZE")
+        got = conn.execute("SELECT relname, n_live_tup, pg_total_relation_size(relid) FROM pg_stat_user_tables "
+                           "WHERE n_live_tup > 0 ORDER BY 3 DESC").fetchall()
+    return {name: [int(rows), int(size)] for name, rows, size in got}
+
+
 def per(before: dict, after: dict, n: int) -> dict:
     """Each counter's growth from `before` to `after`, per one of `n` things (actions, votes),
     rounded; the database's size as it is at the end."""

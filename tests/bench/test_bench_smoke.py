@@ -81,7 +81,7 @@ def test_the_replica_bench_measures_a_step_on_postgresql_and_redis(tmp_path, pos
     out = tmp_path / "replica.json"
     admin = postgres_database.rsplit("/", 1)[0] + "/postgres"
     r = subprocess.run([sys.executable, "-m", "bench.replica", "--steps", "1", "--phones", "2", "--seconds", "2",
-                        "--warmup", "0.5", "--pg", admin, "--json", str(out)],
+                        "--warmup", "0.5", "--windows", "1", "--pg", admin, "--json", str(out)],
                        cwd=ROOT, capture_output=True, text=True, timeout=150)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     (step,) = json.loads(out.read_text())["steps"]
@@ -91,6 +91,8 @@ def test_the_replica_bench_measures_a_step_on_postgresql_and_redis(tmp_path, pos
     assert c["pg_xact_commit"] >= 1 and c["pg_rows_written"] >= 1 and c["pg_wal_bytes"] > 0
     assert c["redis_calls"] >= 1 and c.get("redis_publish", 0) >= 1, c
     assert "| 1 | 3 |" in r.stdout
+    sizes = json.loads(out.read_text())["tables"]
+    assert any(n >= step["actions"] for n, _ in sizes.values()), sizes     # an event row per action at least
 
 
 def test_the_audience_bench_on_postgresql_and_redis_says_what_a_vote_costs(postgres_database, redis_server):

@@ -110,7 +110,7 @@ export function gameScreen({ page: PAGE, S, app, overlayEl, overlayDialog, STATI
     if (S.hooksFor !== id) { S.hooksFor = id; S.streamFns = []; S.errorFns = []; S.audienceFns = []; }
     const url = `${STATIC}games/${id}/${PAGE === 'tv' ? 'tv' : 'phone'}.js`;
     S.loading = Promise.all([import(url).then(
-      (m) => (typeof m.render === 'function' ? m : 'generic'),
+      (m) => (typeof m.render === 'function' ? Promise.resolve(m.ready).then(() => m, () => m) : 'generic'),
       () => 'generic',
     ), addPack(gamePack(STATIC, id))]).then(([m]) => {
       if (S.gameId !== id) return;

@@ -1,20 +1,12 @@
 // What the TV and the phone share: the strings, the stylesheet, a card face, a player chip.
 import { ink } from '../ink.js';
+import { sheet } from '../../common/sheet.js';
 import { face as portrait } from '../../common/faces.js';
 
 export { ink };
 
-let ready = false;
-
-export function setup(app) {
-  if (ready) return;
-  ready = true;
-  if (!document.querySelector('link[data-association-css]')) {
-    document.head.append(app.h('link', {
-      rel: 'stylesheet', href: `${app.static}games/association/association.css`, 'data-association-css': '',
-    }));
-  }
-}
+/** The game's stylesheet applied (common/sheet.js): the shell draws the game after it. */
+export const ready = sheet(new URL('./association.css', import.meta.url).href);
 
 /** Replace el's children, skipping null / false. */
 export function put(el, ...kids) {

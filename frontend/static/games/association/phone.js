@@ -5,7 +5,9 @@
 // tap votes (a later tap changes the vote), its pick marked from app.audience.mine.
 // The state the phone's modules share is state.js; the status line and what the live region
 // says, status.js.
-import { setup, put, face, player, avatar, tagStyle, crowdBadge } from './board.js';
+import { put, face, player, avatar, tagStyle, crowdBadge } from './board.js';
+
+export { ready } from './board.js';
 import { P, AUD_VOTE, me, audPick } from './state.js';
 import { drawStatus, revealSummary, sayResult } from './status.js';
 
@@ -56,7 +58,6 @@ function refused(err, action) {
 }
 
 export function render(root, view, app) {
-  setup(app);
   P.app = app;
   app.onError(refused);
   if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)

@@ -2,11 +2,10 @@
 // storyteller's card, who found it and who fell for whose card. The data is the outcome's
 // `recap` (room.results), public once the game is over. Above it the audience's award
 // (issue 22): the players whose cards drew the most audience votes (results.audience).
-import { setup, face, avatar, player } from './board.js';
+import { face, avatar, player } from './board.js';
 import { pageThrough } from '../../common/pages.js';
 
 export function results(box, view, app) {
-  setup(app);
   const { h, t } = app;
   const res = view.room.results || {};
   const turns = res.recap || [];

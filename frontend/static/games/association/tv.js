@@ -4,7 +4,9 @@
 // The audience (issue 22): "N in the audience voted" while it votes (the live tally: a count,
 // never per card), its pick badged at the reveal, "the audience: 3 of 7 found it".
 // The scoreboard along the foot is scores.js.
-import { setup, put, face, back, player, avatar, tagStyle, crowdBadge } from './board.js';
+import { put, face, back, player, avatar, tagStyle, crowdBadge } from './board.js';
+
+export { ready } from './board.js';
 import { drawScores } from './scores.js';
 
 let K = null;   // the screen's persistent parts
@@ -19,7 +21,6 @@ const FLY_START = 350;     // ms after the reveal starts: the first voter chip t
 const FLY_STEP = 260;      // between two chips
 
 export function render(root, view, app) {
-  setup(app);
   shell = app;
   if (app.onAudience) app.onAudience(onCrowd);   // once per game module (the shell dedupes)
   const g = view.game;

@@ -3,16 +3,10 @@
 // ("f017", used when no card art is installed) or a picture that fails to load becomes a
 // coloured tile that shows the id, so the game stays playable.
 import { ink } from '../ink.js';
+import { sheet } from '../../common/sheet.js';
 
-let ready = false;
-
-export function setup(app) {
-  if (ready) return;
-  ready = true;
-  if (!document.querySelector('link[data-jinx-css]')) {
-    document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/jinx/jinx.css`, 'data-jinx-css': '' }));
-  }
-}
+/** The game's stylesheet applied (common/sheet.js): the shell draws the game after it. */
+export const ready = sheet(new URL('./jinx.css', import.meta.url).href);
 
 /** Replace el's children, skipping null / false (replaceChildren would print "null"). */
 export function put(el, ...kids) {

@@ -4,7 +4,9 @@
 // (a jinx: another finger was first) shakes the card, through app.onError.
 // An audience phone (issue 22) taps a card to predict the target during the race: one tap,
 // final; its own prediction (app.audience.mine) is marked, and the reveal says if it was right.
-import { setup, face, table, player, finger, put } from './board.js';
+import { face, table, player, finger, put } from './board.js';
+
+export { ready } from './board.js';
 
 const S = { root: null, app: null, pending: null, pendingTurn: null, turn: null, phase: null, draft: '', guess: null };
 
@@ -118,7 +120,6 @@ function redraw() {
 }
 
 export function render(root, view, app) {
-  setup(app);
   S.app = app;
   app.onError(refused);
   if (app.onAudience) app.onAudience(redraw);

@@ -1,11 +1,10 @@
 // The results screen's recap (the shell's results hook): the cards each player won, best
 // first. The data is the outcome's `cards` (room.results), public once the game is over.
 // Above it, the audience's best predictor (results.audience.best, issue 22) when there is one.
-import { setup, face, player } from './board.js';
+import { face, player } from './board.js';
 import { pageThrough } from '../../common/pages.js';
 
 export function results(box, view, app) {
-  setup(app);
   const { h, t } = app;
   const won = (view.room.results || {}).cards || {};
   const aud = ((view.room.results || {}).audience || {}).best || [];

@@ -5,7 +5,9 @@
 import { ink } from '../ink.js';
 import { chip } from '../../common/dom.js';
 import { widest } from '../../common/fit.js';
-import { setup, face, table, player, finger, isSynthetic, put } from './board.js';
+import { face, table, player, finger, isSynthetic, put } from './board.js';
+
+export { ready } from './board.js';
 
 const S = { root: null };
 
@@ -33,7 +35,6 @@ function build(root, app) {
 }
 
 export function render(root, view, app) {
-  setup(app);
   if (S.root !== root || !root.firstChild) build(root, app);
   const game = view.game;
   if (!game) return;

@@ -1,6 +1,7 @@
 // klepka's card faces and names (the cards stay Ukrainian whatever the interface speaks). Its
 // strings are data files, i18n/<lang>.js (err.klepka.<code>: the rules' refusals); the option
 // labels (opt.*, choice.table.*) are in common/i18n/<lang>.js, where the lobby picker finds them.
+import { sheet } from '../../common/sheet.js';
 
 // The Ukrainian alphabet, for the polysemy letter picker (the cards speak Ukrainian).
 export const ALPHABET = 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя'.split('');
@@ -9,12 +10,8 @@ export const PRIZE_ICON = { polysemy: '✱', chaos: '🌀', exchange: '⇄' };
 // The names on the prize cards themselves are Ukrainian, like the letters.
 export const PRIZE_UK = { polysemy: 'багатозначність', chaos: 'хаос', exchange: 'обмін' };
 
-export function stylesheet(app) {
-  const href = `${app.static}games/klepka/klepka.css`;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    document.head.append(app.h('link', { rel: 'stylesheet', href }));
-  }
-}
+/** The game's stylesheet applied (common/sheet.js): the shell draws the game after it. */
+export const ready = sheet(new URL('./klepka.css', import.meta.url).href);
 
 /** A card face: a letter tile (colour, letter, points) or a prize card. */
 export function face(h, card, extra) {

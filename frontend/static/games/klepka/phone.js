@@ -1,7 +1,9 @@
 // klepka on a phone: your letters as tiles (tap them in order to build a word), the table
 // mirror to flip cards, exchange and chaos at any moment, and a dictionary check for disputes.
 // The phone never decides what is legal: it offers what `view.actions` offers.
-import { stylesheet, face, prizeAbout, ALPHABET, PRIZE_UK } from './i18n.js';
+import { face, prizeAbout, ALPHABET, PRIZE_UK } from './i18n.js';
+
+export { ready } from './i18n.js';
 export { results } from './recap.js';
 
 const P = {
@@ -22,7 +24,6 @@ const P = {
 };
 
 export function render(root, view, app) {
-  stylesheet(app);
   P.app = app;
   const g = view.game;
   if (!g) return;

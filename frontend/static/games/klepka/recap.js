@@ -1,10 +1,9 @@
 // klepka's results hook (TV and phone): the game's best words by points, with who made them.
 // The words are Ukrainian like the cards; the heading follows the room language.
-import { stylesheet } from './i18n.js';
+import './i18n.js';
 import { pageThrough } from '../../common/pages.js';
 
 export function results(box, view, app) {
-  stylesheet(app);
   const { h, t } = app;
   const res = view.room.results || {};
   const best = res.best_words || [];

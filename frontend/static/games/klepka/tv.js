@@ -1,13 +1,14 @@
 // klepka on the TV: the table of face-down cards (3D flips, chaos shuffle), the open
 // collections and scores, the words as they are made (flying in with their points).
-import { stylesheet, face, prizeAbout, PRIZE_UK } from './i18n.js';
+import { face, prizeAbout, PRIZE_UK } from './i18n.js';
+
+export { ready } from './i18n.js';
 import { chip } from '../../common/dom.js';
 export { results } from './recap.js';
 
 let K = null;   // the screen's persistent parts (kept across renders for the animations)
 
 export function render(root, view, app) {
-  stylesheet(app);
   const g = view.game;
   if (!g) return;
   const { h, t } = app;

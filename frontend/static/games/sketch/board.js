@@ -1,6 +1,11 @@
 // Drawing boards: paint stored strokes ({c, w, p: [x0, y0, x1, y1, ...]} in thousandths of
 // the board) on a canvas with quadratic smoothing. Boards are square; a width is in pixels of
 // a 500-px board and scales with the canvas.
+import { sheet } from '../../common/sheet.js';
+
+/** The game's stylesheet applied (common/sheet.js): the shell draws the game after it. */
+export const ready = sheet(new URL('./sketch.css', import.meta.url).href);
+
 export const SCALE = 1000;
 export const BASE = 500;
 export const PALETTE = ['#000', '#e4572e', '#f3a712', '#29bf12', '#2e86de', '#8e44ad', '#8b5a2b', '#fff'];

@@ -7,13 +7,7 @@ import { ackStrokes, refused, renderDrawing } from './drawing.js';
 import { closeZoom, renderGuessing } from './guessing.js';
 import { renderAudience } from './audience.js';
 
-let ready = false;
-
-function setup(app) {
-  if (ready) return;
-  ready = true;
-  document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
-}
+export { ready } from './board.js';
 
 /** A tick's `stream` frame acknowledges our own strokes in `ack`; other frames are ignored. */
 export function stream(frame) {
@@ -22,12 +16,10 @@ export function stream(frame) {
 
 /** The results screen (room phase "over"): the gallery of every drawing. */
 export function results(box, view, app) {
-  setup(app);
   drawGallery(box, view, app);
 }
 
 export function render(root, view, app) {
-  setup(app);
   app.onError(refused);
   S.app = app;
   S.view = view;

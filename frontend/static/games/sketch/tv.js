@@ -10,8 +10,9 @@ import { boardCanvas, paint, paintIfChanged } from './board.js';
 import { chip } from '../../common/dom.js';
 import { drawGallery } from './gallery.js';
 
+export { ready } from './board.js';
+
 const NS = 'http://www.w3.org/2000/svg';
-let ready = false;
 const S = { lastN: 0, key: null, sand: null, tiles: new Map(), groups: new Map(), resize: false, progress: null };
 const INK_LEVELS = 4;
 const INKING_MS = 2500;     // a board whose ink grew shows its pencil moving this long
@@ -28,20 +29,12 @@ export function stream(frame, app) {
   }
 }
 
-function setup(app) {
-  if (ready) return;
-  ready = true;
-  document.head.append(app.h('link', { rel: 'stylesheet', href: `${app.static}games/sketch/sketch.css` }));
-}
-
 /** The results screen (room phase "over"): the gallery of every drawing. */
 export function results(box, view, app) {
-  setup(app);
   drawGallery(box, view, app);
 }
 
 export function render(root, view, app) {
-  setup(app);
   const g = view.game;
   if (!g) return;
   root.classList.add('sk-tv');
