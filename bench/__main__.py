@@ -8,6 +8,8 @@
   python -m bench --scenario 6          # capacity: rooms at p99 <= 100 ms, partyhub vs bare Channels
   python -m bench --scenario 3          # sketch strokes (bench/sketch_strokes.py, another module)
   python -m bench --profile ...         # attach py-spy to the partyhub server in each window
+  python -m bench --scenario 1 --baseline 0e25e41 --no-docs   # and partyhub-old: that commit's
+                                        # partyhub, measured in turn with this one (issue 29)
 
 Every latency is "action sent -> the last socket of the room holds a view reflecting it".
 """
@@ -52,12 +54,31 @@ def parse(argv):
     p.add_argument("--profile", action="store_true", help="py-spy the partyhub server")
     p.add_argument("--strokes-args", default="", help="arguments for bench/sketch_strokes.py")
     p.add_argument("--json", help="also write the raw figures here")
+    p.add_argument("--baseline", metavar="REV",
+                   help="scenarios 1 and 2: also measure partyhub as git revision REV has it (partyhub-old, "
+                        "a worktree in the scratch folder), in the same alternating rounds as this checkout's")
     p.add_argument("--no-docs", action="store_true", help="do not touch docs/performance.md")
     a = p.parse_args(argv)
     a.workdir = scratch_dir()
     a.sizes = [int(x) for x in a.rooms.split(",") if x]
     a.kinds = tuple(k for k in a.servers.split(",") if k) or None
+    a.baseline_root = baseline(a.baseline, a.workdir) if a.baseline else None
     return a
+
+
+def baseline(rev: str, workdir: Path) -> Path:
+    """A detached worktree of `rev` (its code, run with this checkout's interpreter and packages)."""
+    import subprocess
+    from bench.servers import ROOT
+    where = workdir / f"baseline-{rev}"
+    if not where.exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), rev],
+                       check=True, capture_output=True)
+    return where
+
+
+def with_old(a, kinds):
+    return tuple(kinds) + (("partyhub-old",) if a.baseline_root else ())
 
 
 async def run(a) -> dict:
@@ -67,11 +88,11 @@ async def run(a) -> dict:
            "load": {"phones": a.phones, "rate": a.rate, "seconds": a.seconds,
                     "frame_bytes": a.frame_bytes}}
     if "1" in todo:
-        res["s1"] = await scenarios.latency_suite(a, a.sizes, kinds=a.kinds or scenarios.KINDS)
+        res["s1"] = await scenarios.latency_suite(a, a.sizes, kinds=with_old(a, a.kinds or scenarios.KINDS))
     if "2" in todo:
         res["s2"] = await scenarios.latency_suite(a, [n for n in a.sizes if n > 1] or a.sizes,
                                                   procs=2, redis=True, pg_url=a.pg,
-                                                  kinds=a.kinds or scenarios.KINDS_REDIS)
+                                                  kinds=with_old(a, a.kinds or scenarios.KINDS_REDIS))
     if "4" in todo:
         scenarios.log(f"join storm: {a.joins} joins in {a.join_seconds} s")
         res["s4"] = await scenarios.join_storm(a, a.joins, a.join_seconds)
@@ -89,7 +110,13 @@ async def run(a) -> dict:
 
 def main(argv=None) -> int:
     a = parse(sys.argv[1:] if argv is None else argv)
-    res = asyncio.run(run(a))
+    try:
+        res = asyncio.run(run(a))
+    finally:
+        if a.baseline_root:
+            import subprocess
+            subprocess.run(["git", "-C", str(a.baseline_root), "worktree", "remove", "--force", str(a.baseline_root)],
+                           capture_output=True)
     text = report.render(res)
     print(text)
     if a.json:

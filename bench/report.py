@@ -34,10 +34,22 @@ def latency_table(block: dict) -> list:
             out.append(f"| {n} | {kind} | {_ms(r['p50'])} | {_ms(r['p95'])} | {_ms(r['p99'])} | "
                        f"{_ms(r['max'])} | {r['lost']} | {r['frames_in_s']} | {r['frames_out_s']} | "
                        f"{r['frame_bytes_out']} | {r['server_cpu_pct']}% | {r['rss_mb']} MB | "
-                       f"{r['rss_per_room_kb']} KB | {vs(bare) if kind == 'partyhub' else ''} | "
-                       + (f"{vs(bare_ps) if kind == 'partyhub' else ''} | " if pubsub else "")
+                       f"{r['rss_per_room_kb']} KB | {vs(bare) if kind.startswith('partyhub') else ''} | "
+                       + (f"{vs(bare_ps) if kind.startswith('partyhub') else ''} | " if pubsub else "")
                        + f"{vs(raw) if kind != 'raw' else ''} |")
     return out
+
+
+def against_old(block: dict) -> list:
+    """This checkout's partyhub against partyhub-old (python -m bench --baseline), per room count."""
+    out = []
+    for n, row in block.items():
+        new, old = row.get("partyhub", {}), row.get("partyhub-old", {})
+        if new and old and "error" not in new and "error" not in old:
+            out.append(f"- {n} room(s): partyhub / partyhub-old p50 {_ms(ratio(new['p50'], old['p50']))}x, "
+                       f"p99 {_ms(ratio(new['p99'], old['p99']))}x; server CPU {new['server_cpu_pct']}% / "
+                       f"{old['server_cpu_pct']}%")
+    return [""] + out if out else []
 
 
 def profile_lines(title: str, prof: dict) -> list:
@@ -71,7 +83,7 @@ def render(res: dict) -> str:
                 L += ["partyhub runs on channels_redis's pub/sub layer. `bare` is the issue's baseline, "
                       "bare Channels on channels_redis's default core layer; `bare-pubsub` is the same "
                       "bare consumer on the pub/sub layer.", ""]
-            L += latency_table(res[key])
+            L += latency_table(res[key]) + against_old(res[key])
             for n, row in res[key].items():
                 if "profile" in row.get("partyhub", {}):
                     L += profile_lines(f"partyhub, {n} rooms", row["partyhub"]["profile"])

@@ -9,11 +9,12 @@ from pathlib import Path
 
 from bench.load import EchoTarget, LoadGen, PartyhubTarget, ahttp, now, ws_base
 from bench.profile import summarize_profile
-from bench.servers import Postgres, Server, cpu_seconds, redis_flush, rss_bytes, scratch_dir
+from bench.servers import ROOT, Postgres, Server, cpu_seconds, redis_flush, rss_bytes, scratch_dir
 from bench.stats import summarize
 
 REDIS_PH = "redis://127.0.0.1:6379/13?socket_timeout=30"      # bench-only Redis databases (tests use others)
 REDIS_BARE = "redis://127.0.0.1:6379/14?socket_timeout=30"
+REDIS_OLD = "redis://127.0.0.1:6379/12?socket_timeout=30"      # partyhub-old: --baseline's server
 KINDS = ("partyhub", "bare", "raw")
 KINDS_REDIS = ("partyhub", "bare", "bare-pubsub", "raw")   # scenario 2: both channels_redis layers
 
@@ -22,19 +23,26 @@ def log(msg: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
 
-def start_servers(kind: str, work: Path, procs: int = 1, redis: bool = False, pg: Postgres | None = None):
-    env = {}
-    if kind == "partyhub":
+def start_servers(kind: str, work: Path, procs: int = 1, redis: bool = False, pg: Postgres | None = None,
+                  baseline: Path | None = None):
+    """`kind` partyhub-old: partyhub as the checkout `baseline` has it (python -m bench --baseline),
+    with a database and a Redis database of its own."""
+    env, root = {}, ROOT
+    if kind.startswith("partyhub"):
+        if kind == "partyhub-old":
+            root, work = baseline, work / "old"
+            work.mkdir(parents=True, exist_ok=True)
         env["DATABASE_URL"] = pg.url if pg else f"sqlite:///{work / 'bench.sqlite3'}"
         if redis:
-            env["REDIS_URL"] = REDIS_PH
-            redis_flush(REDIS_PH)
+            url = REDIS_OLD if kind == "partyhub-old" else REDIS_PH
+            env["REDIS_URL"] = url
+            redis_flush(url)
     elif kind.startswith("bare") and redis:
         env["BENCH_REDIS_URL"] = REDIS_BARE
         env["BENCH_LAYER"] = "pubsub" if kind == "bare-pubsub" else "core"
         redis_flush(REDIS_BARE)
     n = 1 if kind == "raw" else procs
-    servers = [Server(kind, work, env) for _ in range(n)]
+    servers = [Server(kind.removesuffix("-old"), work, env, root=root) for _ in range(n)]
     servers[0].migrate()
     for s in servers:
         s.start()
@@ -43,7 +51,7 @@ def start_servers(kind: str, work: Path, procs: int = 1, redis: bool = False, pg
 
 def target_for(kind: str, servers, phones: int, frame_bytes: int):
     bases = [s.base for s in servers]
-    if kind == "partyhub":
+    if kind.startswith("partyhub"):
         return PartyhubTarget(bases, phones)
     return EchoTarget(kind, bases, phones, frame_bytes)
 
@@ -55,11 +63,11 @@ async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS
     its senders running), so noise from a shared machine falls on all of them alike."""
     res = {}
     work = scratch_dir()
-    pg = Postgres(pg_url).create() if ("partyhub" in kinds and pg_url) else None
+    pgs = {k: Postgres(pg_url).create() for k in kinds if k.startswith("partyhub") and pg_url}
     servers = {}
     try:
         for kind in kinds:
-            servers[kind] = start_servers(kind, work, procs, redis, pg)
+            servers[kind] = start_servers(kind, work, procs, redis, pgs.get(kind), getattr(a, "baseline_root", None))
         for n in sizes:
             log(f"{n} room(s) x {a.phones + 1} sockets, {procs} process(es){' over Redis' if redis else ''}: "
                 f"{', '.join(kinds)} in {a.rounds} alternating rounds")
@@ -73,7 +81,7 @@ async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS
         for group in servers.values():
             for s in group:
                 s.stop()
-        if pg:
+        for pg in pgs.values():
             pg.drop()
     return res
 

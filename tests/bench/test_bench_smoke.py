@@ -104,3 +104,19 @@ def test_the_audience_bench_on_postgresql_and_redis_says_what_a_vote_costs(postg
     assert "one daphne (PostgreSQL, Redis with the pub/sub layer)" in r.stdout
     row = next(line for line in r.stdout.splitlines() if line.startswith("| PostgreSQL and Redis per audience vote"))
     assert "HINCRBY" in row, row               # a vote is counted in Redis (partyhub/rooms/relay)
+
+
+def test_the_bench_measures_a_baseline_revision_in_turn_with_this_checkout(tmp_path):
+    """--baseline REV (issue 29: no slower than before, old and new measured alternately): REV's
+    partyhub runs from a worktree beside this checkout's, and the worktree is removed after."""
+    out = tmp_path / "bench.json"
+    r = subprocess.run(
+        [sys.executable, "-m", "bench", "--scenario", "1", "--rooms", "1", "--phones", "2", "--seconds", "1.5",
+         "--rounds", "1", "--warmup", "0.5", "--servers", "partyhub", "--baseline", "HEAD", "--json", str(out),
+         "--no-docs"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    row = json.loads(out.read_text())["s1"]["1"]
+    assert set(row) == {"partyhub", "partyhub-old"} and all(f["n"] >= 1 and f["lost"] == 0 for f in row.values()), row
+    assert "- 1 room(s): partyhub / partyhub-old p50 " in r.stdout
+    worktrees = subprocess.run(["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True).stdout
+    assert "baseline-HEAD" not in worktrees, worktrees
