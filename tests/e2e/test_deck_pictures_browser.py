@@ -43,7 +43,13 @@ async def upload_deck(tv, name, n):
     await tv.locator(".deck-new input[type=text]").fill(name)
     await tv.locator(".deck-new input[type=file]").set_input_files(pictures(n))
     await tv.locator(".deck-new button").click()
-    await tv.locator(".deck-new", has_text=f"“{name}” is ready").wait_for()
+    # ready, or the drawer's refusal said (a CI run once waited 30 s for "ready" in silence);
+    # the pictures are decoded by a worker process, slow on a loaded machine
+    got = await until(tv, """(name) => { const box = document.querySelector('.deck-new');
+        const alert = box && box.querySelector('[role=alert]');
+        if (alert) return 'refused: ' + alert.textContent;
+        return box && box.textContent.includes(`“${name}” is ready`) && 'ready'; }""", name, timeout=90_000)
+    assert got == "ready", got
     return await until(tv, """(name) => { const g = (window.partyhub.view.room.games || [])
         .find((g) => g.id === 'association'); const l = g && g.options.deck.labels || {};
         return Object.keys(l).find((k) => l[k] === name); }""", name)
