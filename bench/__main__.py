@@ -19,12 +19,13 @@ import argparse
 import asyncio
 import json
 import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 from bench import report, scenarios
-from bench.servers import machine, scratch_dir
+from bench.servers import ROOT, machine, scratch_dir
 
 SUITE = ("1", "2", "4", "5", "6", "3")
 
@@ -68,8 +69,6 @@ def parse(argv):
 
 def baseline(rev: str, workdir: Path) -> Path:
     """A detached worktree of `rev` (its code, run with this checkout's interpreter and packages)."""
-    import subprocess
-    from bench.servers import ROOT
     where = workdir / f"baseline-{rev}"
     if not where.exists():
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), rev],
@@ -114,7 +113,6 @@ def main(argv=None) -> int:
         res = asyncio.run(run(a))
     finally:
         if a.baseline_root:
-            import subprocess
             subprocess.run(["git", "-C", str(a.baseline_root), "worktree", "remove", "--force", str(a.baseline_root)],
                            capture_output=True)
     text = report.render(res)

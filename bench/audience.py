@@ -47,7 +47,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.load import ahttp  # noqa: E402
-from bench.costs import Costs, per, top_redis  # noqa: E402
+from bench.costs import Costs, beyond, per, top_redis  # noqa: E402
 from bench.servers import Postgres, Server, cpu_seconds, machine, redis_flush, rss_bytes, scratch_dir  # noqa: E402
 from bench.stats import ratio, summarize  # noqa: E402
 from bench.report import write_section  # noqa: E402
@@ -479,7 +479,11 @@ def render(a, b):
         ("tally frames off the TV", str(b.stray_tallies)),
     ]
     if b.used:
-        rows.append(("PostgreSQL and Redis per audience vote (B less the mean of A and A')", vote_costs(b, votes)))
+        extra = beyond(b.used["B"], [b.used["A"], b.used["A'"]], votes)
+        rows.append(("PostgreSQL and Redis per audience vote (B less the mean of A and A')",
+                     f"{extra.get('pg_xact_commit', 0):g} commits, {extra.get('pg_rows_written', 0):g} rows written, "
+                     f"{extra.get('pg_wal_bytes', 0):g} WAL bytes; Redis {extra.get('redis_calls', 0):g} calls "
+                     f"({top_redis(extra)}), {extra.get('redis_bytes_out', 0):g} bytes out"))
     w = max(len(k) for k, _ in rows)
     table = "\n".join(["| measure | figure |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows])
     text = "\n".join([
@@ -501,18 +505,6 @@ def render(a, b):
         table, ""])
     print("\n".join(f"  {k:<{w}}  {v}" for k, v in rows), file=sys.stderr)
     return text, once
-
-
-def vote_costs(b, votes):
-    """What the audience's votes cost PostgreSQL and Redis: part B's counts less the mean of the
-    parts without audience (the same players' turns), per vote sent."""
-    a, a2, bb = b.used["A"], b.used["A'"], b.used["B"]
-    extra = {k: (bb.get(k, 0) - (a.get(k, 0) + a2.get(k, 0)) / 2) / max(votes, 1) for k in bb
-             if k != "pg_size_bytes"}
-    extra = {k: round(v, 2) for k, v in extra.items() if abs(v) >= 0.005}
-    return (f"{extra.get('pg_xact_commit', 0):g} commits, {extra.get('pg_rows_written', 0):g} rows written, "
-            f"{extra.get('pg_wal_bytes', 0):g} WAL bytes; Redis {extra.get('redis_calls', 0):g} calls "
-            f"({top_redis(extra)}), {extra.get('redis_bytes_out', 0):g} bytes out")
 
 
 def write_docs(text):

@@ -67,6 +67,20 @@ def per(before: dict, after: dict, n: int) -> dict:
     return out
 
 
+def beyond(part: dict, baselines: list, n: int) -> dict:
+    """What `part`'s counts (per() over a whole part) add to the mean of the `baselines` (parts
+    that did the same without the thing measured), per one of `n` things; the database's size
+    left out, and what rounds to nothing."""
+    out = {}
+    for k, v in part.items():
+        if k == "pg_size_bytes":
+            continue
+        d = (v - sum(b.get(k, 0) for b in baselines) / len(baselines)) / max(n, 1)
+        if abs(d) >= 0.005:
+            out[k] = round(d, 2)
+    return out
+
+
 def top_redis(costs: dict, n: int = 5) -> str:
     """The n commands called most, "PUBLISH 2.0, GET 1.0"."""
     cmds = sorted(((v, k[6:].upper()) for k, v in costs.items() if k.startswith("redis_")

@@ -30,6 +30,17 @@ http {{
 """
 
 
+def get(host: str, port: int, path: str, headers: dict | None = None) -> tuple[str, str]:
+    """(body, X-Partyhub-Replica) of a GET to host:port."""
+    conn = http.client.HTTPConnection(host, port, timeout=5)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        answer = conn.getresponse()
+        return answer.read().decode(), answer.getheader("X-Partyhub-Replica", "")
+    finally:
+        conn.close()
+
+
 class Replica:
     """One stand-in web replica on 127.0.0.1: its name in every answer."""
 
@@ -115,16 +126,10 @@ class Proxy:
 
     def get(self, path: str, port: int | None = None, headers: dict | None = None) -> tuple[str, str]:
         """(body, X-Partyhub-Replica) of a GET through the proxy."""
-        conn = http.client.HTTPConnection(self.host, port or self.port, timeout=5)
-        try:
-            conn.request("GET", path, headers=headers or {})
-            answer = conn.getresponse()
-            return answer.read().decode(), answer.getheader("X-Partyhub-Replica", "")
-        finally:
-            conn.close()
+        return get(self.host, port or self.port, path, headers)
 
-    def replica_of(self, path: str) -> str:
-        return self.get(path)[1]
+    def replica_of(self, path: str, headers: dict | None = None) -> str:
+        return self.get(path, headers=headers)[1]
 
     def stop(self):
         if self.process and self.process.poll() is None:

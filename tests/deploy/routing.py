@@ -1,8 +1,21 @@
 """What a proxy that routes rooms must do, checked the same way for the chart's nginx
 (test_helm_proxy.py) and the https profile's Caddy (test_caddy_routing.py): anything with
-`replica_of(path)` that names the replica which answered."""
+`replica_of(path, headers=None)` that names the replica which answered; `replicas`, the
+stand-ins behind it (helm_nginx.Replica), is the fixture both modules import."""
+import pytest
+
+from tests.deploy.helm_nginx import Replica
+
 ROOMS = [f"{a}{b}QZ" for a in "ABCDEFGHJK" for b in "MNPRSTUV"]   # 80 codes
 FORMS = ["/ws/rooms/{}", "/api/rooms/{}/join", "/j/{}", "/tv/{}", "/r/{}/keepsakes"]
+
+
+@pytest.fixture
+def replicas():
+    made = [Replica(f"web-{n}") for n in range(1, 5)]
+    yield made
+    for r in made:
+        r.stop()
 
 
 def owners(proxy) -> dict:
@@ -17,8 +30,7 @@ def rooms_on_one_replica_each_and_spread(proxy, names: list):
 
 
 def room_less_requests_anywhere(proxy, names: list, headers=None):
-    assert {proxy.replica_of(path, headers) if headers else proxy.replica_of(path)
-            for path in ["/", "/api/rooms", "/static/tv.js"] * 20} == set(names)
+    assert {proxy.replica_of(path, headers) for path in ["/", "/api/rooms", "/static/tv.js"] * 20} == set(names)
 
 
 def only_the_dead_replicas_rooms_moved(before: dict, after: dict, dead: str):

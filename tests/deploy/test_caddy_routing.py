@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import need
-from tests.deploy.helm_nginx import Replica
+from tests.deploy.helm_nginx import get
+from tests.deploy.routing import replicas  # noqa: F401 (the stand-in replicas: a fixture)
 from tests.deploy.routing import (ROOMS, only_a_share_moved_to, only_the_dead_replicas_rooms_moved, owners,
                                    room_less_requests_anywhere, rooms_on_one_replica_each_and_spread)
 from tests.liveserver import free_port
@@ -77,28 +78,12 @@ class Caddy:
                 time.sleep(0.1)
 
     def replica_of(self, path: str, headers: dict | None = None) -> str:
-        import http.client
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-        try:
-            conn.request("GET", path, headers=headers or {})
-            answer = conn.getresponse()
-            answer.read()
-            return answer.getheader("X-Partyhub-Replica", "")
-        finally:
-            conn.close()
+        return get("127.0.0.1", self.port, path, headers)[1]
 
     def stop(self):
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
-
-
-@pytest.fixture
-def replicas():
-    made = [Replica(f"web-{n}") for n in range(1, 5)]
-    yield made
-    for r in made:
-        r.stop()
 
 
 @pytest.fixture

@@ -9,19 +9,12 @@ import pytest
 
 from tests.conftest import need
 from tests.deploy.helm import renderer  # noqa: F401 (autouse: the test extra is there)
-from tests.deploy.helm_nginx import Proxy, Replica
+from tests.deploy.helm_nginx import Proxy
+from tests.deploy.routing import replicas  # noqa: F401 (the stand-in replicas: a fixture)
 from tests.deploy.routing import (only_a_share_moved_to, only_the_dead_replicas_rooms_moved, owners,
                                    room_less_requests_anywhere, rooms_on_one_replica_each_and_spread)
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def replicas():
-    made = [Replica(f"web-{n}") for n in range(1, 5)]
-    yield made
-    for r in made:
-        r.stop()
 
 
 @pytest.fixture
