@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 export PORT
 
-.PHONY: run test test-fast test-long bench bench-smoke migrate clean messages lock screens
+.PHONY: run test test-fast test-long durations bench bench-smoke migrate clean messages lock screens
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -91,6 +91,12 @@ test-fast: $(VENV)/.stamp-test
 test-long: $(VENV)/.stamp-test
 	$(LINT_IMPORTS)
 	@$(call ROUNDS,--long $(PYTEST_ARGS))
+
+# The workers take the longest work first, by each test's seconds in tests/durations.json
+# (tests/schedule.py): run every test as make test does and write their seconds there again,
+# after tests were added or grew (a test it does not know counts as 2 s).
+durations: $(VENV)/.stamp-test
+	@$(call ROUNDS,--durations-to=tests/durations.json $(PYTEST_ARGS))
 
 bench: $(VENV)/.stamp-test
 	$(BIN)/python -m bench $(BENCH_ARGS)

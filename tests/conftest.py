@@ -7,6 +7,7 @@ import tempfile
 import pytest
 
 from partyhub.rooms.gateway import registry
+from tests.schedule import GROUPS_FILE, DurationsTo, GroupScheduler
 from tests.testgame.rules import GAME
 
 registry.register(GAME)
@@ -19,6 +20,9 @@ def pytest_addoption(parser):
     parser.addoption("--failed-to", metavar="FILE",
                      help="write the ids of the tests that failed (or errored) to FILE, one a line "
                           "(make test runs them once more: Makefile, docs/testing.md)")
+    parser.addoption("--durations-to", metavar="FILE",
+                     help="merge each test's seconds into FILE (tests/durations.json: the parallel "
+                          "workers take the longest work first; tests/schedule.py)")
 
 
 class FailedTo:
@@ -62,16 +66,12 @@ def xdist_group(item) -> str | None:
     return None
 
 
-# pytest-xdist 3.8's loadgroup tells the controller a test's group by renaming the test, which
-# pytest 9.2 no longer lets it do (pytest-xdist issue 1386): the groups would be ignored. So
-# the workers write each test's group into a file the controller named, and its scheduler
-# (below) reads them from there.
-GROUPS_FILE = "PARTYHUB_XDIST_GROUPS"
-
-
 def pytest_configure(config):
     if config.getoption("failed_to") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(FailedTo(config.getoption("failed_to")), "partyhub-failed-to")
+    if config.getoption("durations_to") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(DurationsTo(config.getoption("durations_to"), config.rootpath),
+                                      "partyhub-durations-to")
     if config.pluginmanager.hasplugin("xdist") and config.getoption("dist") == "loadgroup" \
             and not hasattr(config, "workerinput"):
         fd, path = tempfile.mkstemp(prefix="partyhub-xdist-groups-", suffix=".json")
@@ -79,23 +79,6 @@ def pytest_configure(config):
         os.environ[GROUPS_FILE] = path      # the workers, started later, inherit it
         config.add_cleanup(lambda: os.unlink(path))
         config.pluginmanager.register(GroupScheduler(), "partyhub-xdist-groups")
-
-
-class GroupScheduler:
-    @staticmethod
-    def pytest_xdist_make_scheduler(config, log):
-        from xdist.scheduler import LoadGroupScheduling
-
-        class Grouped(LoadGroupScheduling):
-            groups = None
-
-            def _split_scope(self, nodeid):
-                if self.groups is None:     # read once every worker has collected
-                    with open(os.environ[GROUPS_FILE]) as f:
-                        self.groups = json.load(f)
-                return self.groups.get(nodeid) or nodeid
-
-        return Grouped(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)     # before xdist reads the marks

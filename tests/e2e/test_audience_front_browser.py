@@ -11,6 +11,7 @@ import pytest
 from tests.e2e.browser import PHONE, chromium, e2e_server, new_room, page, shot, until
 from tests.e2e.axe import axe_check
 from tests.e2e.test_announce_browser import RECORD
+from tests.liveserver import Conn, http
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -134,9 +135,15 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
             await liz.locator(".lobby-phone .aud-hint", has_text="vote along").wait_for()
 
             # a game runs (the test game: the audience predicts each turn's amount): Liz votes
-            # along from her pass, the live region says so once, the TV counts her
+            # along from her pass, the live region says so once, the TV counts her. The one
+            # player holds still over the protocol, so the turn Liz votes on stays (a bot's
+            # turn of 0.3-1.5 s once ended before a loaded machine drew her vote)
             await liz.evaluate(RECORD)
-            await tv.evaluate("() => { window.partyhub.act({type: 'unlock'}); window.partyhub.act({type: 'add_bot'}); }")
+            await tv.evaluate("() => window.partyhub.act({type: 'unlock'})")
+            await until(tv, "() => !window.partyhub.view.room.locked")
+            status, seat = http("POST", f"{server.base}/api/rooms/{code}/join", {"name": "Pat"})
+            assert status == 201, seat
+            pat = await Conn(server.base, code, seat["token"]).open()
             await until(tv, "() => window.partyhub.view.room.players.length === 1")
             await tv.evaluate("() => window.partyhub.act({type: 'start', game: 'count', options: {target: 100, turn_seconds: 0}})")
             bar = liz.locator(".audience-bar.voting .aud-state")
@@ -156,6 +163,7 @@ async def test_a_locked_room_offers_the_audience_and_the_tv_turns_its_votes_off(
             await liz.locator(".audience-bar:not(.voting) .aud-state", has_text="Watching").wait_for()
             assert await liz.locator(".gen-actions button", has_text="Predict").count() == 0
             await both_widths(liz, "audience-bar-watching")
+            await pat.close()
             assert not errors, errors
     finally:
         server.kill()
