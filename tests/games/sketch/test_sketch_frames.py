@@ -45,6 +45,10 @@ def sketch_secrets(state, viewer):
         for b in boards:
             if b["word"] is not None:
                 where[b["word"]] = (owner, b)
+    # what the viewer typed, or was asked on its own boards, it may read back: a guess that
+    # happens to be another's card word (the random players guess words the latest state had,
+    # and a board not yet guessed can take another word in the next drawing round)
+    typed = {g["text"] for g in state["guesses"] if viewer in (g["player"], g["owner"])}
     for owner, cards in state["cards"].items():
         if owner == viewer:
             continue
@@ -52,7 +56,7 @@ def sketch_secrets(state, viewer):
             on = where.get(word)
             if on and on[0] == owner and (over or viewer in on[1]["won_by"]):
                 continue
-            out.extend(_word_forms(word))
+            out.extend(f for f in _word_forms(word) if not (word in typed and f.startswith('"text"')))
     if state["phase"] == "drawing":
         for owner, boards in state["boards"].items():
             if owner == viewer:
