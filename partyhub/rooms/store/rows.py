@@ -159,7 +159,7 @@ def unlocked_writes() -> bool:
 
 def save_room(room: Room, events=(), expected: int | None = None) -> tuple | None:
     """UPDATE every column of the room row, as Model.save() would (auto_now included), and
-    append `events` (unsaved Event instances). On PostgreSQL both go in one statement (a
+    append `events` (unsaved Event instances, or any objects with their columns' attributes). On PostgreSQL both go in one statement (a
     data-modifying WITH), so one round trip; SQLite runs them as two.
 
     With `expected` (PostgreSQL only, outside a transaction): only if the stored version is
