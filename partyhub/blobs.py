@@ -16,13 +16,10 @@ this connection. A new connection starts with none, so a reload or a reconnect g
 from __future__ import annotations
 
 import hashlib
-import json
+
+from partyhub.jsontext import compact as _dumps
 
 REF = "$blob"
-
-
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def digest(text: str) -> str:
@@ -38,21 +35,29 @@ def externalize(view, keys: frozenset, texts: dict, used: list, memo: dict):
         out = {}
         for k, v in view.items():
             if k in keys and isinstance(v, list) and v:
-                h = memo.get(id(v), (None, None))[1]
-                if h is None:
-                    text = _dumps(v)
-                    h = digest(text)
-                    memo[id(v)] = (v, h)     # the value is kept alive, so its id is not reused
-                    texts[h] = text
-                if h not in used:
-                    used.append(h)
-                out[k] = {REF: h}
-            else:
-                out[k] = externalize(v, keys, texts, used, memo)
+                out[k] = {REF: _ref(v, texts, used, memo)}
+            else:       # only a dict or a list is walked: a scalar is itself (no call)
+                out[k] = externalize(v, keys, texts, used, memo) if isinstance(v, _WALKED) else v
         return out
     if isinstance(view, list):
-        return [externalize(v, keys, texts, used, memo) for v in view]
+        return [externalize(v, keys, texts, used, memo) if isinstance(v, _WALKED) else v for v in view]
     return view
+
+
+_WALKED = (dict, list)
+
+
+def _ref(value: list, texts: dict, used: list, memo: dict) -> str:
+    """The hash of a large value, its text in `texts` and the hash in `used` (externalize)."""
+    h = memo.get(id(value), (None, None))[1]
+    if h is None:
+        text = _dumps(value)
+        h = digest(text)
+        memo[id(value)] = (value, h)     # the value is kept alive, so its id is not reused
+        texts[h] = text
+    if h not in used:
+        used.append(h)
+    return h
 
 
 def frame(version: int, texts: dict) -> str:

@@ -41,8 +41,22 @@ def rng(state: dict) -> random.Random:
 
 
 def evolve(state: dict) -> dict:
-    """A deep copy to build the next state from (rules never mutate their input)."""
-    return copy.deepcopy(state)
+    """A deep copy to build the next state from (rules never mutate their input). A state is
+    JSON data (it is stored as JSON): its dicts and lists are copied here, several times
+    faster than copy.deepcopy, which copies anything else in it."""
+    return _copied(state)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(value):
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copied(v) for v in value]
+    return value if kind in _ATOMS else copy.deepcopy(value)
 
 
 def is_seat(viewer) -> bool:

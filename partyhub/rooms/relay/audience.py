@@ -19,13 +19,13 @@ the room's as it is now: a name the host hid is PLACEHOLDER (`shown`).
 from __future__ import annotations
 
 import ipaddress
-import json
 import logging
 import secrets
 
 from django.conf import settings
 
 from partyhub.gamekit import TABLE, Ballot, Rejected, clean_action
+from partyhub.jsontext import compact as _dumps
 from partyhub.rooms.access import audiencepass, familymode
 from partyhub.rooms.core import pending, tallies
 from partyhub.rooms.core.coalesce import Coalesced
@@ -34,10 +34,6 @@ from partyhub.rooms.relay import fanout, streams
 
 log = logging.getLogger(__name__)
 TALLY_SECONDS = 0.1
-
-
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 # ---------------------------------------------------------------- what the rules say

@@ -16,7 +16,7 @@ import json
 from datetime import datetime
 from functools import lru_cache
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
@@ -24,6 +24,12 @@ from partyhub.rooms.models import Event, Room, Seat, StreamItem
 
 def _q(name: str) -> str:
     return connection.ops.quote_name(name)
+
+
+def _db():
+    """This thread's database connection itself: `connection` is a proxy that looks it up
+    again on every attribute (an asgiref Local), some forty times in one write's parameters."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @lru_cache(maxsize=64)
@@ -52,10 +58,10 @@ def _converters(vendor: str, fields: tuple) -> tuple:
 
 
 def _convert(fields: tuple, row) -> list:
-    values = []
-    for (col, convs), value in zip(_converters(connection.vendor, fields), row):
+    values, db = [], _db()
+    for (col, convs), value in zip(_converters(db.vendor, fields), row):
         for conv in convs:
-            value = conv(value, col, connection)
+            value = conv(value, col, db)
         values.append(value)
     return values
 
@@ -93,15 +99,15 @@ def _room_values(room: Room) -> tuple[list, tuple]:
     Model.save() prepares them, auto_now included) and the frozen row (every column as
     `read_room` would return it after the write, as plain values: JSON as text, datetimes in
     ISO form). Each JSON value is dumped once, for both."""
-    params, values = [], []
+    params, values, db = [], [], _db()
     for f in Room._meta.concrete_fields:
         v = f.pre_save(room, False)
         if v is not None and isinstance(f, models.JSONField):
             text = json.dumps(f.get_prep_value(v), cls=f.encoder)
-            param = Jsonb(text, dumps=_as_is) if connection.vendor == "postgresql" else text
+            param = Jsonb(text, dumps=_as_is) if db.vendor == "postgresql" else text
             values.append(text)
         else:
-            param = f.get_db_prep_save(v, connection)
+            param = f.get_db_prep_save(v, db)
             values.append(v.isoformat() if v is not None and isinstance(f, models.DateTimeField) else v)
         if not f.primary_key:
             params.append(param)
@@ -159,7 +165,7 @@ def unlocked_writes() -> bool:
 
 def save_room(room: Room, events=(), expected: int | None = None) -> tuple | None:
     """UPDATE every column of the room row, as Model.save() would (auto_now included), and
-    append `events` (unsaved Event instances). On PostgreSQL both go in one statement (a
+    append `events` (unsaved Event instances, or any objects with their columns' attributes). On PostgreSQL both go in one statement (a
     data-modifying WITH), so one round trip; SQLite runs them as two.
 
     With `expected` (PostgreSQL only, outside a transaction): only if the stored version is
@@ -224,7 +230,8 @@ def _insert_sql(vendor: str, rows: int) -> str:
 
 
 def _event_params(events) -> list:
-    return [f.get_db_prep_save(getattr(ev, f.attname), connection) for ev in events for f in _EVENT_FIELDS]
+    db = _db()
+    return [f.get_db_prep_save(getattr(ev, f.attname), db) for ev in events for f in _EVENT_FIELDS]
 
 
 _ITEM_FIELDS = tuple(StreamItem._meta.get_field(n) for n in ("id", "seat", "data"))

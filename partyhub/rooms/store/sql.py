@@ -2,6 +2,8 @@
 statements in rows.py. Only store.py calls it (through store.BACKEND)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
@@ -56,8 +58,9 @@ class SqlStore(Named):
         return True
 
     def save(self, room: Room, events: list, expected: int | None):
-        """The row and its events: the frozen row written, or None (a conditional write lost)."""
-        return rows.save_room(room, [Event(room=room, **ev) for ev in events], expected)
+        """The row and its events: the frozen row written, or None (a conditional write lost).
+        An event goes to the statement as its columns' values (no Event instance to build)."""
+        return rows.save_room(room, [SimpleNamespace(room_id=room.pk, **ev) for ev in events], expected)
 
     def keep(self, room: Room, keepsake: tuple) -> None:
         data, at = keepsake

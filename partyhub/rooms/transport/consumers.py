@@ -15,6 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from partyhub import blobs, metrics
+from partyhub.jsontext import compact
 from partyhub.gamekit import TABLE, Rejected
 from partyhub.http import limits
 from partyhub.http import net
@@ -341,7 +342,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_REFUSED)
 
     async def _send_json(self, obj):
-        await self.send(text_data=json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+        await self.send(text_data=compact(obj))
 
     async def _error(self, code, ref, message=None):
         metrics.refused(code)

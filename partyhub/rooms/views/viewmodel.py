@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from partyhub import blobs
+from partyhub.jsontext import compact as _dumps
 from partyhub.decks import deckpass
 from partyhub.gamekit import AUDIENCE, TABLE
 from partyhub.rooms import scoreboard
@@ -17,10 +18,6 @@ from partyhub.rooms.timers import standin, vip
 from partyhub.rooms.timers.clock import wall_deadline
 
 FACES = frozenset({"portrait"})     # the room part's large values: the players' drawn faces
-
-
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def room_part(room, seats, join_url: str) -> dict:
