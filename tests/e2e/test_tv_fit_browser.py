@@ -229,6 +229,39 @@ async def test_association_results_fit_with_twelve_players(tmp_path, chromium_pa
 
 
 @pytest.mark.asyncio
+async def test_three_tied_winners_with_the_longest_names_are_whole_in_the_headline(tmp_path, chromium_path):
+    """Association with four 32-letter names: the three who find the storyteller's card tie
+    (2 points each); the headline names all three, whole, above the stories (jinx's real game
+    once cut the third name on a 1920x1080 TV)."""
+    server = e2e_server(tmp_path)
+    async with chromium(chromium_path) as browser:
+        screens, (base, code) = await tvs(browser, server.base)
+        conns = await seats(base, code, NAMES[:4])
+        await screens[0].evaluate("window.partyhub.act({type: 'start', game: 'association', options: {target_score: 1}})")
+        await asyncio.gather(*(c.wait(lambda v: (v.get("game") or {}).get("phase") == "tell") for c in conns))
+        teller = next(c for c in conns if offered(c, "tell"))
+        tell = offered(teller, "tell")[0]
+        await teller.act({**tell, "clue": "A door"})
+        await do(conns, "submit")
+        await asyncio.gather(*(c.wait(lambda v: (v.get("game") or {}).get("phase") == "vote") for c in conns))
+        for c in conns:
+            if any(a["card"] == tell["card"] for a in offered(c, "vote")):
+                await c.act({"type": "vote", "card": tell["card"]})
+        await next_turn(conns)
+        tied = [c.seat["player_id"] for c in conns if c is not teller]
+        for p in screens:
+            await until(p, "() => window.partyhub.view.room.phase === 'over'")
+            await p.locator(".as-recap-turn").wait_for()
+            await results_fit(p, f"as-results-three-tied-{p.viewport_size['width']}")
+            winners = await p.evaluate("() => window.partyhub.view.room.results.winners")
+            assert sorted(winners) == sorted(tied), winners
+            headline = await p.locator(".results-head h1").inner_text()
+            assert all(NAMES[conns.index(c)] in headline for c in conns if c is not teller), headline
+        for c in conns:
+            await c.close()
+
+
+@pytest.mark.asyncio
 async def test_sketch_results_fit_and_page_through_the_gallery(tmp_path, chromium_path):
     """Ten players, sixty drawings, everyone tied: the tied place lists its players apart, the
     gallery keeps clear of the sound button and pages through the drawings by itself."""
