@@ -11,13 +11,13 @@ flushed; the views carry the same summary, so a TV that connects has it at once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 
 from channels.db import database_sync_to_async
 
 from partyhub.gamekit import TABLE
+from partyhub.jsontext import compact
 from partyhub.rooms.gateway import calls, registry
 from partyhub.rooms.relay import fanout
 from partyhub.rooms.store import rows, strokes
@@ -68,7 +68,7 @@ def summary(code: str) -> str | None:
     got = calls.progress(game, state)
     if got is None:
         return None
-    return json.dumps([{"t": "progress", "d": got}], separators=(",", ":"), ensure_ascii=False)
+    return compact([{"t": "progress", "d": got}])
 
 
 async def send(code: str) -> None:

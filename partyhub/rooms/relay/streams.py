@@ -28,6 +28,7 @@ from channels.db import database_sync_to_async
 
 from partyhub import metrics
 from partyhub.gamekit import Rejected
+from partyhub.jsontext import compact
 from partyhub.rooms.access import selectors
 from partyhub.rooms.core.errors import ServiceError
 from partyhub.rooms.gateway import registry
@@ -103,7 +104,7 @@ async def tick(code: str) -> None:
 
 
 async def _send(code, by_viewer, acks, refused) -> None:
-    items = {v: json.dumps(f, separators=(",", ":"), ensure_ascii=False) for v, f in by_viewer.items()}
+    items = {v: compact(f) for v, f in by_viewer.items()}
     await fanout.stream_tick(code, items, {c: json.dumps(refs, ensure_ascii=False) for c, refs in acks.items()})
     for consumer, ref, verdict in refused:
         try:

@@ -40,14 +40,10 @@ def sketch_secrets(state, viewer):
     """The strings `viewer` must not see in `state`."""
     out = []
     over = state["phase"] == "over"
-    where = {}
-    for owner, boards in state["boards"].items():
-        for b in boards:
-            if b["word"] is not None:
-                where[b["word"]] = (owner, b)
-    # what the viewer typed, or was asked on its own boards, it may read back: a guess that
-    # happens to be another's card word (the random players guess words the latest state had,
-    # and a board not yet guessed can take another word in the next drawing round)
+    where = {b["word"]: (owner, b) for owner, boards in state["boards"].items() for b in boards
+             if b["word"] is not None}
+    # a guess the viewer typed, or was asked on its own boards, may read back another's card
+    # word (the random players guess words a stale state had: a board not guessed is redrawn)
     typed = {g["text"] for g in state["guesses"] if viewer in (g["player"], g["owner"])}
     for owner, cards in state["cards"].items():
         if owner == viewer:
