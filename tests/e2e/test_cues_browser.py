@@ -5,6 +5,8 @@
   phone's audio, the cue plays a sound too.
 - The TV's mute and volume are kept across a reload, and muted really means silent: the
   master gain is 0 and no sound is played (sounds.js counts the ones it plays).
+- A page that asks for reduced motion runs no endless animation: each plays once, at once
+  (common.css), where it blinked at 0.01 ms a cycle before, a flicker at the screen's rate.
 """
 import asyncio
 
@@ -82,6 +84,32 @@ async def test_the_edge_pulses_on_the_phone_whose_turn_it_is_and_nowhere_else(tm
             await until(first, "() => !document.querySelector('.turn-cue')", timeout=5000)
             # the TV never cues (it has no turn)
             assert await tv.evaluate(CUES) == 0
+            assert not errors, errors
+    finally:
+        server.kill()
+
+
+ENDLESS = """() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect
+    && a.effect.getComputedTiming().iterations === Infinity)
+    .map((a) => `${a.animationName || 'animation'} on .${a.effect.target && a.effect.target.className}`)"""
+
+
+async def test_a_phone_that_asks_for_reduced_motion_runs_no_endless_animation(tmp_path, chromium_path):
+    """Two phones waiting in the lobby for the host: the one that moves blinks its hint without
+    end; the one that asks for reduced motion shows the hint still, and nothing runs on it."""
+    server = e2e_server(tmp_path)
+    errors = []
+    try:
+        async with chromium(chromium_path) as browser:
+            tv, join_url = await new_room(browser, server.base, errors)
+            _, moving, still = await join_phones(browser, join_url, ["Ann", "Bo", "Cy"], errors, tv=tv)
+            await still.emulate_media(reduced_motion="reduce")
+            await still.reload()
+            await still.locator(".lobby-phone").wait_for()
+            await until(moving, ENDLESS, timeout=5000)        # the check sees an endless blink
+            assert await still.locator(".lobby-phone").is_visible()
+            await asyncio.sleep(0.5)
+            assert await still.evaluate(ENDLESS) == []
             assert not errors, errors
     finally:
         server.kill()
