@@ -13,6 +13,8 @@ import shutil
 import signal
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from tests.conftest import need
@@ -156,8 +158,25 @@ class Stack:
         """`docker compose up --build -d`, as a host runs it, until every service is healthy."""
         try:
             self.compose("up", "--build", "-d", "--wait", timeout=1500)
+            self.until_served()
         except AssertionError as e:
             raise AssertionError(f"{e}\n--- logs ---\n{self.logs()[-6000:]}") from None
+
+    def until_served(self, limit: float = 90) -> None:
+        """Until the proxy answers /healthz on the host's port: `--wait` ends when every
+        container's own health check passes, and on a fresh machine (its first build, the
+        engine just started) the host's port still reset the first request after that (a
+        clean clone's CI, 2026-12-01: the stack's first test, then every test after it)."""
+        end, last = time.monotonic() + limit, None
+        while time.monotonic() < end:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=5) as r:
+                    if r.status == 200:
+                        return
+            except (OSError, urllib.error.URLError) as e:
+                last = e
+            time.sleep(0.5)
+        raise AssertionError(f"the proxy did not answer /healthz within {limit} s: {last!r}")
 
     def containers(self, service: str) -> list[str]:
         """The running containers of a service (names)."""
