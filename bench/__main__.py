@@ -6,6 +6,8 @@
   python -m bench --scenario 4          # join storm: 500 joins in 10 s
   python -m bench --scenario 5          # kill -9 with 50 live rooms, time to recover
   python -m bench --scenario 6          # capacity: rooms at p99 <= 100 ms, partyhub vs bare Channels
+  python -m bench --scenario 7          # the production path (issue 30): 2 daphne, Redis + PostgreSQL,
+                                        # rooms routed to one process and split, vs bare-pubsub
   python -m bench --scenario 3          # sketch strokes (bench/sketch_strokes.py, another module)
   python -m bench --profile ...         # attach py-spy to the partyhub server in each window
   python -m bench --scenario 1 --baseline 0e25e41 --no-docs   # and partyhub-old: that commit's
@@ -33,7 +35,7 @@ SUITE = ("1", "2", "4", "5", "6", "3")
 def parse(argv):
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--scenario", action="append", choices=["1", "2", "3", "4", "5", "6"],
+    p.add_argument("--scenario", action="append", choices=["1", "2", "3", "4", "5", "6", "7"],
                    help="run only these (repeatable); default: the suite")
     p.add_argument("--rooms", default="1,10", help="room counts for scenarios 1 and 2")
     p.add_argument("--phones", type=int, default=8, help="phones per room (plus one TV)")
@@ -92,6 +94,11 @@ async def run(a) -> dict:
         res["s2"] = await scenarios.latency_suite(a, [n for n in a.sizes if n > 1] or a.sizes,
                                                   procs=2, redis=True, pg_url=a.pg,
                                                   kinds=with_old(a, a.kinds or scenarios.KINDS_REDIS))
+    if "7" in todo:
+        res["s7"] = {placement: await scenarios.latency_suite(
+            a, [n for n in a.sizes if n > 1] or a.sizes, procs=2, redis=True, pg_url=a.pg,
+            kinds=with_old(a, a.kinds or scenarios.KINDS_PRODUCTION), routed=placement == "routed")
+            for placement in ("routed", "split")}
     if "4" in todo:
         scenarios.log(f"join storm: {a.joins} joins in {a.join_seconds} s")
         res["s4"] = await scenarios.join_storm(a, a.joins, a.join_seconds)
@@ -115,12 +122,17 @@ def main(argv=None) -> int:
         if a.baseline_root:
             subprocess.run(["git", "-C", str(a.baseline_root), "worktree", "remove", "--force", str(a.baseline_root)],
                            capture_output=True)
-    text = report.render(res)
-    print(text)
+    platform = set(res) & {"s1", "s2", "s3", "s4", "s5", "s6"}
+    text = report.render(res) if platform else ""
+    prod = report.render_production(res) if "s7" in res else ""
+    print(text + prod)
     if a.json:
         Path(a.json).write_text(json.dumps(res, indent=1, default=str))
     if not a.no_docs:
-        report.write_docs(text)
+        if platform:
+            report.write_docs(text)
+        if prod:
+            report.write_section(report.PROD_START, report.PROD_END, prod)
     return 0
 
 

@@ -40,13 +40,21 @@ def ws_base(base: str) -> str:
 
 # ---------------------------------------------------------------- targets
 
+def place(room: int, socket: int, servers: int, routed: bool) -> int:
+    """Which server socket `socket` (0: the TV) of room `room` connects to. Split: a room's
+    sockets go round the servers (as nginx's round robin spreads them); routed: every socket
+    of a room on one server (as the proxy's hash on the room's code puts them), rooms spread
+    over the servers."""
+    return room % servers if routed else (room + socket) % servers
+
+
 class PartyhubTarget:
     name = "partyhub"
     parses_versions = True
     greets = True           # every socket gets its view on connect
 
-    def __init__(self, bases, phones=8, game="count"):
-        self.bases, self.phones, self.game = list(bases), phones, game
+    def __init__(self, bases, phones=8, game="count", routed=False):
+        self.bases, self.phones, self.game, self.routed = list(bases), phones, game, routed
 
     async def make_room(self, idx: int) -> list:
         nb = len(self.bases)
@@ -56,7 +64,7 @@ class PartyhubTarget:
         code = room["code"]
         urls = [ws_base(self.bases[idx % nb]) + f"/ws/rooms/{code}?token={room['host_token']}"]
         for j in range(self.phones):
-            base = self.bases[(idx + j + 1) % nb]
+            base = self.bases[place(idx, j + 1, nb, self.routed)]
             status, seat = await ahttp("POST", f"{base}/api/rooms/{code}/join", {"name": f"P{j}"})
             if status != 201:
                 raise RuntimeError(f"join: {status} {seat}")
@@ -86,12 +94,13 @@ class EchoTarget:
     parses_versions = False
     greets = False          # the baselines send nothing on connect
 
-    def __init__(self, name, bases, phones=8, frame_bytes=600):
+    def __init__(self, name, bases, phones=8, frame_bytes=600, routed=False):
         self.name, self.bases, self.phones, self.frame_bytes = name, list(bases), phones, frame_bytes
+        self.routed = routed
 
     async def make_room(self, idx: int) -> list:
         nb = len(self.bases)
-        return [ws_base(self.bases[(idx + j) % nb]) + f"/ws/r{idx}" for j in range(self.phones + 1)]
+        return [ws_base(self.bases[place(idx, j, nb, self.routed)]) + f"/ws/r{idx}" for j in range(self.phones + 1)]
 
     async def ready(self, room) -> None:
         return None

@@ -63,13 +63,18 @@ def profile_lines(title: str, prof: dict) -> list:
     return out
 
 
-def render(res: dict) -> str:
+def _head(res: dict, command_note: str = "") -> list:
+    """The command, machine and date lines a bench's section starts with."""
     m = res["machine"]
+    return [f"- command: `{res['command']}`{command_note}",
+            f"- machine: {m['nproc']} cores ({m['cpu']}), {m['mem_gib']} GiB, Python {m['python']}; "
+            "the load generator runs on the same machine",
+            f"- date: {res['date']}"]
+
+
+def render(res: dict) -> str:
     L = [START, "## Platform: latency, baselines, join storm, restart, capacity", "",
-         f"- command: `{res['command']}` (`make bench` runs the suite)",
-         f"- machine: {m['nproc']} cores ({m['cpu']}), {m['mem_gib']} GiB, Python {m['python']}; "
-         "the load generator runs on the same machine",
-         f"- date: {res['date']}",
+         *_head(res, " (`make bench` runs the suite)"),
          f"- load: rooms of 1 TV + {res['load']['phones']} phones, {res['load']['rate']:g} actions/s per "
          f"room (open loop), each fanned out to every socket of the room; baselines relay "
          f"{res['load']['frame_bytes']}-byte frames; window {res['load']['seconds']:g} s per row",
@@ -124,6 +129,42 @@ def render(res: dict) -> str:
     if "s3" in res:
         L += ["### Scenario 3: sketch strokes", "", f"See its own section (bench/sketch_strokes.py): {res['s3']}", ""]
     L.append(END)
+    return "\n".join(L) + "\n"
+
+
+PROD_START, PROD_END = "<!-- bench:production:start -->", "<!-- bench:production:end -->"
+# Issue 30, part 2: the production path's goals against bare Channels on the pub/sub layer.
+GOALS = {"routed": (1.3, 1.5), "split": (1.5, 2.0)}
+
+
+def render_production(res: dict) -> str:
+    """Scenario 7 (python -m bench --scenario 7): its own section of docs/performance.md."""
+    L = [PROD_START, "## The production path: rooms routed to one replica, and split (issue 30)", "",
+         *_head(res),
+         f"- load: rooms of 1 TV + {res['load']['phones']} phones, {res['load']['rate']:g} actions/s per "
+         f"room (open loop); two daphne processes of each server; partyhub on PostgreSQL and "
+         f"channels_redis's pub/sub layer, `bare-pubsub` bare Channels on the same layer relaying "
+         f"{res['load']['frame_bytes']}-byte frames; both measured in alternating rounds, "
+         f"{res['load']['seconds']:g} s per row",
+         "- routed: every socket of a room on one process, the rooms spread over both; split: each "
+         "room's sockets round the two processes", "",
+         "| placement | rooms | partyhub p50 / p99 (ms) | bare-pubsub p50 / p99 | ratio p50 / p99 | goal | met |",
+         "|---|---|---|---|---|---|---|"]
+    for placement, block in res["s7"].items():
+        lo, hi = GOALS[placement]
+        for n, row in block.items():
+            ph, bare = row.get("partyhub", {}), row.get("bare-pubsub", {})
+            if "p50" not in ph or "p50" not in bare:
+                L.append(f"| {placement} | {n} | {ph.get('error', '-')} | {bare.get('error', '-')} | | | |")
+                continue
+            r50, r99 = ratio(ph["p50"], bare["p50"]), ratio(ph["p99"], bare["p99"])
+            met = r50 is not None and r99 is not None and r50 <= lo and r99 <= hi
+            L.append(f"| {placement} | {n} | {_ms(ph['p50'])} / {_ms(ph['p99'])} | {_ms(bare['p50'])} / "
+                     f"{_ms(bare['p99'])} | {_ms(r50)} / {_ms(r99)} | <= {lo:g} / {hi:g} | "
+                     f"{'yes' if met else '**no**'} |")
+    for placement, block in res["s7"].items():
+        L += ["", f"### {placement}", ""] + latency_table(block) + against_old(block)
+    L += ["", PROD_END]
     return "\n".join(L) + "\n"
 
 

@@ -17,6 +17,7 @@ REDIS_BARE = "redis://127.0.0.1:6379/14?socket_timeout=30"
 REDIS_OLD = "redis://127.0.0.1:6379/12?socket_timeout=30"      # partyhub-old: --baseline's server
 KINDS = ("partyhub", "bare", "raw")
 KINDS_REDIS = ("partyhub", "bare", "bare-pubsub", "raw")   # scenario 2: both channels_redis layers
+KINDS_PRODUCTION = ("partyhub", "bare-pubsub")               # scenario 7: the layer partyhub runs on
 
 
 def log(msg: str) -> None:
@@ -49,15 +50,16 @@ def start_servers(kind: str, work: Path, procs: int = 1, redis: bool = False, pg
     return servers
 
 
-def target_for(kind: str, servers, phones: int, frame_bytes: int):
+def target_for(kind: str, servers, phones: int, frame_bytes: int, routed: bool = False):
     bases = [s.base for s in servers]
     if kind.startswith("partyhub"):
-        return PartyhubTarget(bases, phones)
-    return EchoTarget(kind, bases, phones, frame_bytes)
+        return PartyhubTarget(bases, phones, routed=routed)
+    return EchoTarget(kind, bases, phones, frame_bytes, routed=routed)
 
 
-async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS) -> dict:
-    """Scenarios 1 and 2: the same load against partyhub and both baselines.
+async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS, routed=False) -> dict:
+    """Scenarios 1, 2 and 7: the same load against partyhub and the baselines; `routed`: every
+    socket of a room on one of the processes (bench.load.place), else a room's sockets split.
 
     Every server is up at once and measured in alternating rounds (only the measured one has
     its senders running), so noise from a shared machine falls on all of them alike."""
@@ -71,7 +73,7 @@ async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS
         for n in sizes:
             log(f"{n} room(s) x {a.phones + 1} sockets, {procs} process(es){' over Redis' if redis else ''}: "
                 f"{', '.join(kinds)} in {a.rounds} alternating rounds")
-            res[str(n)] = await _measure_all(a, servers, n)
+            res[str(n)] = await _measure_all(a, servers, n, routed)
             for kind, r in res[str(n)].items():
                 if "error" in r:
                     continue
@@ -86,12 +88,12 @@ async def latency_suite(a, sizes, procs=1, redis=False, pg_url=None, kinds=KINDS
     return res
 
 
-async def _measure_all(a, servers: dict, rooms: int) -> dict:
+async def _measure_all(a, servers: dict, rooms: int, routed: bool = False) -> dict:
     gens, rss0, setup, windows, profs, errors = {}, {}, {}, {}, {}, {}
     try:
         for kind, group in servers.items():
             rss0[kind] = sum(rss_bytes(s.pid) for s in group)
-            gens[kind] = LoadGen(target_for(kind, group, a.phones, a.frame_bytes), rate=a.rate)
+            gens[kind] = LoadGen(target_for(kind, group, a.phones, a.frame_bytes, routed), rate=a.rate)
             gens[kind].paused = True
             try:
                 setup[kind] = await asyncio.wait_for(gens[kind].add_rooms(rooms), 90)

@@ -44,6 +44,32 @@ def test_scenario_2_reports_partyhub_against_both_redis_layers():
     assert "| 1.25 / 1.25 | 2 / 2 | 10 / 10 |" in row, row
 
 
+def test_scenario_7_places_rooms_and_judges_each_placement_by_its_own_goal():
+    from bench.load import place
+    from bench.report import render_production
+
+    # routed: every socket of a room on one server, rooms over both; split: round the servers
+    assert {place(3, j, 2, True) for j in range(9)} == {1}
+    assert {place(r, 0, 2, True) for r in range(4)} == {0, 1}
+    assert {place(3, j, 2, False) for j in range(9)} == {0, 1}
+
+    def fig(p50, p99):
+        return {"p50": p50, "p95": p99, "p99": p99, "max": p99, "lost": 0, "frames_in_s": 2,
+                "frames_out_s": 18, "frame_bytes_out": 600, "server_cpu_pct": 1, "rss_mb": 1,
+                "rss_per_room_kb": 1}
+    res = {"machine": {"nproc": 2, "cpu": "cpu", "mem_gib": 24, "python": "3.11"}, "date": "today",
+           "command": "python -m bench --scenario 7",
+           "load": {"phones": 8, "rate": 2, "seconds": 12, "frame_bytes": 600},
+           "s7": {"routed": {"10": {"partyhub": fig(6.4, 14), "bare-pubsub": fig(5, 10)}},
+                  "split": {"10": {"partyhub": fig(7, 19), "bare-pubsub": fig(5, 10)}}}}
+    text = render_production(res)
+    # routed 1.28 / 1.4 meets <= 1.3 / 1.5; split 1.4 / 1.9 meets <= 1.5 / 2
+    assert "| routed | 10 | 6.4 / 14 | 5 / 10 | 1.28 / 1.4 | <= 1.3 / 1.5 | yes |" in text, text
+    assert "| split | 10 | 7 / 19 | 5 / 10 | 1.4 / 1.9 | <= 1.5 / 2 | yes |" in text, text
+    res["s7"]["routed"]["10"]["partyhub"] = fig(6.6, 14)          # 1.32x at p50: over
+    assert "| 1.32 / 1.4 | <= 1.3 / 1.5 | **no** |" in render_production(res)
+
+
 def test_the_write_path_bench_runs_on_sqlite():
     r = subprocess.run([sys.executable, "-m", "bench.write_path", "--actions", "24", "--blocks", "2"],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
