@@ -124,3 +124,82 @@ async def test_audience_votes_on_both_processes_count_once_in_the_fold(
         assert folded[0]["votes"] == {"1": 3, "2": 3, "3": 1}
         assert folded[0]["right"] == ["F1", "F3", "F5"]
         assert not any(f["t"] == "tally" for fan in fans for f in fan.frames)
+
+
+class Publishes:
+    """Redis's MONITOR, counting the PUBLISH commands to one room's group (the fan-out between
+    processes; other tests' rooms on the same Redis are other groups)."""
+
+    def __init__(self, redis_url, code):
+        import threading
+
+        import redis
+        self.needle, self.count, self.kinds = f"room.{code}.all", 0, []
+        self.monitor = redis.Redis.from_url(redis_url).monitor()
+        self.monitor.__enter__()
+        threading.Thread(target=self._listen, daemon=True).start()
+
+    def _listen(self):
+        try:
+            for line in self.monitor.listen():
+                cmd = line.get("command", "")
+                if cmd.upper().startswith("PUBLISH") and self.needle in cmd:
+                    self.count += 1
+        except Exception:       # noqa: BLE001 - closed at the test's end
+            pass
+
+    def close(self):
+        with contextlib.suppress(Exception):
+            self.monitor.connection.disconnect()
+
+
+async def test_a_room_routed_to_one_process_stays_off_redis_until_another_process_joins_it(
+        tmp_path, redis_server, postgres_database):
+    """Every socket of the room on a (as the proxy routes it): after the first second, its
+    changes cross no Redis at all. A phone that connects on b is greeted, a starts publishing,
+    and the phone gets every change after; once it leaves, the room is a's alone again."""
+    env = {"DATABASE_URL": postgres_database, "REDIS_URL": redis_server}
+    a = Daphne(tmp_path, env).migrate().start()
+    b = Daphne(tmp_path, env).start()
+    watch = None
+    try:
+        room, seats = room_with_players(a.base, ["Ann", "Bob", "Cid"])
+        code = room["code"]
+        tv = await Conn(a.base, code, room["host_token"]).open()
+        phones = [await Conn(a.base, code, s["token"]).open() for s in seats[:2]]
+        await tv.act({"type": "start", "game": "count", "options": {"target": 100}})
+        await phones[0].wait(lambda v: v["room"]["phase"] == "playing")
+        await asyncio.sleep(1.5)            # past the hello's grace
+        watch = Publishes(redis_server, code)
+        await asyncio.sleep(0.3)
+        for i in range(5):
+            await phones[i % 2].act({"type": "say", "text": f"a{i}"})
+            await tv.wait(lambda v, i=i: f"a{i}" in [t for _, t in v["game"]["said"]])
+        await asyncio.sleep(0.3)
+        assert watch.count == 0, "a routed room's changes went through Redis"
+        # Cid's phone on b: its hello makes the room shared
+        far = await Conn(b.base, code, seats[2]["token"]).open()
+        await tv.wait(lambda v: all(p["connected"] for p in v["room"]["players"]))
+        await asyncio.sleep(0.3)
+        for i in range(5):
+            await phones[i % 2].act({"type": "say", "text": f"b{i}"})
+            await far.wait(lambda v, i=i: f"b{i}" in [t for _, t in v["game"]["said"]], timeout=5)
+        assert far.version == tv.version
+        shared = watch.count
+        assert shared >= 5
+        await far.close()
+        await asyncio.sleep(0.5)            # its bye
+        await tv.wait(lambda v: not all(p["connected"] for p in v["room"]["players"]))
+        before = watch.count
+        for i in range(3):
+            await phones[0].act({"type": "say", "text": f"c{i}"})
+            await tv.wait(lambda v, i=i: f"c{i}" in [t for _, t in v["game"]["said"]])
+        await asyncio.sleep(0.3)
+        assert watch.count == before, "the room stayed on Redis after the other process left"
+        for c in [tv] + phones:
+            await c.close()
+    finally:
+        if watch is not None:
+            watch.close()
+        a.kill()
+        b.kill()

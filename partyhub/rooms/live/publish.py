@@ -52,6 +52,9 @@ async def heal() -> int:
         return 0
     codes = fanout.stale(await database_sync_to_async(store.find)("versions", rooms))
     for code in codes:
+        # another process changed the room without sending it here: perhaps it thinks itself
+        # alone with the room (fanout.alone); the hello tells it otherwise
+        await fanout.hello(code)
         try:
             change = await database_sync_to_async(selectors.room_read)(code)
         except ServiceError:    # closed or purged meanwhile: nothing to heal

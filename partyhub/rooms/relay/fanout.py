@@ -5,11 +5,21 @@ handed to the local sockets directly; with a shared channel layer (Redis) the sa
 once, as one message, to the room's process group, where each other process that has sockets
 of the room delivers them to its own. The channel layer is used once per process per change,
 never once per socket.
+
+A room whose sockets are all in this process (the proxy routes a room's code to one replica)
+needs no channel layer at all: its views are rendered for the viewers here only and never
+published. Each process says so to the room's group when it gets the room's first socket
+("hello"; the others answer "here"), every few seconds while it shares the room, and when its
+last socket goes ("bye"); a process that heard no other for PEER_TTL seconds, nor in the first
+GRACE seconds after its hello, keeps the room to itself. Routing is for speed only: a process
+that missed a change because another thought itself alone finds it out in `publish.heal` and
+says hello again.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections import defaultdict
 
@@ -25,6 +35,11 @@ LOCAL: dict = defaultdict(lambda: defaultdict(set))     # code -> viewer -> {con
 SEATS: dict = defaultdict(lambda: defaultdict(set))     # code -> player id -> {consumer}
 RECEIVERS: dict = {}                                    # code -> the consumer that receives
 SEEN: dict = {}                                         # code -> newest version delivered here
+PEERS: dict = defaultdict(dict)     # code -> {process: when last heard} of the processes sharing it
+HELLO: dict = {}                    # code -> when this process said hello to the room's group
+SENT: dict = {}                     # code -> when this process last sent to the room's group
+GRACE = 1.0          # seconds after a hello in which the others' answers are awaited
+PEER_TTL = 7.0       # a sharing process unheard for this long is gone (they beat every 2 s)
 
 
 def _shared() -> bool:
@@ -60,6 +75,10 @@ async def detach(consumer, code: str, viewer: str, player_id: str | None) -> Non
         LOCAL.pop(code, None)
         SEATS.pop(code, None)
         SEEN.pop(code, None)
+        PEERS.pop(code, None)
+        SENT.pop(code, None)
+        if HELLO.pop(code, None) is not None:
+            await _announce(code, "bye")
 
 
 async def _receive_with(code: str, consumer) -> None:
@@ -73,6 +92,49 @@ async def _receive_with(code: str, consumer) -> None:
         RECEIVERS.pop(code, None)
         return
     RECEIVERS[code] = consumer
+    if code not in HELLO:
+        await hello(code)
+
+
+async def hello(code: str) -> None:
+    """Tell the room's group that this process has sockets of the room (the others answer
+    "here"); until GRACE has passed the room counts as shared."""
+    if await _announce(code, "hello"):
+        HELLO[code] = time.monotonic()
+    else:
+        HELLO.pop(code, None)       # said again at the next refresh
+
+
+async def _announce(code: str, kind: str) -> bool:
+    try:
+        await get_channel_layer().group_send(groups.room_group(code),
+                                             {"type": "fanout", "origin": PROCESS, "kind": kind, "code": code})
+    except Exception:
+        log.warning("%s to room %s failed", kind, code, exc_info=True)
+        return False
+    if code in LOCAL:
+        SENT[code] = time.monotonic()
+    return True
+
+
+def alone(code: str) -> bool:
+    """Whether, as far as this process knows, no other process has sockets of the room: it has
+    sockets of it and receives for them, said hello at least GRACE ago, and has heard no other
+    process sharing it for PEER_TTL. With an in-memory channel layer, every room is alone."""
+    if not _shared():
+        return True
+    said = HELLO.get(code)
+    now = time.monotonic()
+    if code not in RECEIVERS or said is None or now - said < GRACE:
+        return False
+    peers = PEERS.get(code)
+    if peers:
+        for process, heard in list(peers.items()):
+            if now - heard > PEER_TTL:
+                del peers[process]
+        if peers:
+            return False
+    return True
 
 
 async def refresh() -> None:
@@ -81,6 +143,7 @@ async def refresh() -> None:
     group_add failed while Redis was away has no receiver: both are repaired here."""
     if not _shared():
         return
+    now = time.monotonic()
     for code in list(LOCAL):
         consumer = RECEIVERS.get(code)
         if consumer is None or consumer not in {c for v in LOCAL.get(code, {}).values() for c in v}:
@@ -88,6 +151,8 @@ async def refresh() -> None:
             if consumer is None:
                 continue
         await _receive_with(code, consumer)
+        if PEERS.get(code) and now - SENT.get(code, 0.0) > PEER_TTL / 4:
+            await _announce(code, "here")       # the processes sharing it: still here
 
 
 def foreign(msg: dict) -> bool:
@@ -97,8 +162,22 @@ def foreign(msg: dict) -> bool:
 
 async def receive(msg: dict) -> None:
     """A fan-out message from the channel layer, handed in by the receiving socket."""
-    if foreign(msg):
-        await _local(msg)
+    if not foreign(msg):
+        return
+    code, kind = msg["code"], msg["kind"]
+    if kind in ("hello", "here", "bye"):
+        if code not in LOCAL:
+            return
+        if kind == "bye":
+            PEERS[code].pop(msg["origin"], None)
+            return
+        PEERS[code][msg["origin"]] = time.monotonic()
+        if kind == "hello":
+            await _announce(code, "here")
+        return
+    if msg["origin"] in PEERS.get(code, ()):
+        PEERS[code][msg["origin"]] = time.monotonic()
+    await _local(msg)
 
 
 async def frames(code: str, version: int, by_viewer: dict, local_only: bool = False, row=None) -> None:
@@ -111,7 +190,7 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
     if row is not None:
         msg["row"] = row
     # The PUBLISH goes out first and its reply is awaited while the local sockets are written.
-    remote = None if local_only or not _shared() else asyncio.ensure_future(_remote(msg))
+    remote = None if local_only or alone(code) else asyncio.ensure_future(_remote(msg))
     await _local(msg)
     if remote is not None:
         await remote
@@ -120,7 +199,7 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
 def viewers(code: str):
     """The viewers a change of this room must be rendered for: those with sockets here, or
     None (all of them) when other processes may have sockets of the room too."""
-    return None if _shared() else local_viewers(code)
+    return local_viewers(code) if alone(code) else None
 
 
 def seen(code: str) -> int:
@@ -165,7 +244,7 @@ async def stream_tick(code: str, items: dict, acks: dict) -> None:
     list of item frames}, `acks` {local consumer: JSON list of its accepted ids}. Each socket
     gets one `stream` frame: its viewer's items and its own acknowledgements; the other
     processes get the items (their sockets sent none of these)."""
-    if items:
+    if items and not alone(code):
         remote = asyncio.ensure_future(_remote({"kind": "streams", "code": code, "items": items}))
     else:
         remote = None
@@ -235,13 +314,17 @@ async def _remote(msg: dict) -> None:
     """To the other processes. The change is committed and this process's sockets have it;
     if Redis is away the others miss this frame, and the sender goes on: each process finds
     the rooms it fell behind on within a few seconds and sends fresh views (publish.heal)."""
-    if not _shared():
+    code = msg["code"]
+    if alone(code):
         return
     try:
-        await get_channel_layer().group_send(groups.room_group(msg["code"]),
+        await get_channel_layer().group_send(groups.room_group(code),
                                              {"type": "fanout", "origin": PROCESS, **msg})
     except Exception:
-        log.warning("fan-out of room %s to other processes failed", msg["code"], exc_info=True)
+        log.warning("fan-out of room %s to other processes failed", code, exc_info=True)
+        return
+    if code in LOCAL:
+        SENT[code] = time.monotonic()
 
 
 def frame(items_json: str, acks_json: str = "[]") -> str:

@@ -26,7 +26,10 @@ async def test_a_change_whose_frames_never_arrived_is_sent_again_by_heal(monkeyp
     assert fanout.SEEN[code] < change.room.version
     assert await publish.heal() == 0                 # one process, in-memory: nothing to heal
     monkeypatch.setattr(fanout, "_shared", lambda: True)
+    assert code not in fanout.HELLO
     assert await publish.heal() == 1
+    # that process may think itself alone with the room (fanout.alone): told otherwise
+    assert code in fanout.HELLO
     for c in (tv, phone):
         await c.until(lambda v: [t for _, t in v["game"]["said"]] == ["lost"])
         assert c.version == change.room.version
