@@ -19,6 +19,14 @@ def env_bool(name, default=False):
     return value in ("1", "true", "yes", "on") if value else default
 
 
+def env_choice(name, default, choices):
+    """One of `choices` (any case); unset or empty: the default; another word stops the start."""
+    value = os.environ.get(name, "").strip().lower() or default
+    if value not in choices:
+        raise ValueError(f"{name}={value!r}: expected one of {', '.join(choices)}")
+    return value
+
+
 def env_list(name, default=""):
     return [x.strip() for x in os.environ.get(name, default).split(",") if x.strip()]
 
@@ -155,6 +163,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
     }
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # As SQLite's synchronous=NORMAL above: a commit does not wait for its WAL to reach the
+    # disk (PostgreSQL writes it within 200 ms). A crash of the app or a restart of PostgreSQL
+    # loses nothing; a crash of PostgreSQL's machine may lose the last moves before it. The
+    # wait was a game action's largest cost and its worst stalls (docs/decisions.md).
+    DATABASES["default"]["OPTIONS"] = options = DATABASES["default"].get("OPTIONS", {})
+    options["options"] = " ".join(filter(None, (
+        options.get("options"), "-c synchronous_commit=" + env_choice(
+            "PARTYHUB_DB_SYNCHRONOUS_COMMIT", "off", ("off", "local", "on", "remote_write", "remote_apply")))))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
