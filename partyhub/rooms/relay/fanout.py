@@ -106,15 +106,7 @@ async def hello(code: str) -> None:
 
 
 async def _announce(code: str, kind: str) -> bool:
-    try:
-        await get_channel_layer().group_send(groups.room_group(code),
-                                             {"type": "fanout", "origin": PROCESS, "kind": kind, "code": code})
-    except Exception:
-        log.warning("%s to room %s failed", kind, code, exc_info=True)
-        return False
-    if code in LOCAL:
-        SENT[code] = time.monotonic()
-    return True
+    return await _send({"kind": kind, "code": code})
 
 
 def alone(code: str) -> bool:
@@ -190,7 +182,7 @@ async def frames(code: str, version: int, by_viewer: dict, local_only: bool = Fa
     if row is not None:
         msg["row"] = row
     # The PUBLISH goes out first and its reply is awaited while the local sockets are written.
-    remote = None if local_only or alone(code) else asyncio.ensure_future(_remote(msg))
+    remote = None if local_only or alone(code) else asyncio.ensure_future(_send(msg))
     await _local(msg)
     if remote is not None:
         await remote
@@ -245,7 +237,7 @@ async def stream_tick(code: str, items: dict, acks: dict) -> None:
     gets one `stream` frame: its viewer's items and its own acknowledgements; the other
     processes get the items (their sockets sent none of these)."""
     if items and not alone(code):
-        remote = asyncio.ensure_future(_remote({"kind": "streams", "code": code, "items": items}))
+        remote = asyncio.ensure_future(_send({"kind": "streams", "code": code, "items": items}))
     else:
         remote = None
     await _local({"kind": "streams", "code": code, "items": items}, acks)
@@ -314,17 +306,22 @@ async def _remote(msg: dict) -> None:
     """To the other processes. The change is committed and this process's sockets have it;
     if Redis is away the others miss this frame, and the sender goes on: each process finds
     the rooms it fell behind on within a few seconds and sends fresh views (publish.heal)."""
+    if not alone(msg["code"]):
+        await _send(msg)
+
+
+async def _send(msg: dict) -> bool:
+    """A fan-out message to the room's group, whoever is in it; False when Redis is away."""
     code = msg["code"]
-    if alone(code):
-        return
     try:
         await get_channel_layer().group_send(groups.room_group(code),
                                              {"type": "fanout", "origin": PROCESS, **msg})
     except Exception:
-        log.warning("fan-out of room %s to other processes failed", code, exc_info=True)
-        return
+        log.warning("fan-out (%s) of room %s to other processes failed", msg["kind"], code, exc_info=True)
+        return False
     if code in LOCAL:
         SENT[code] = time.monotonic()
+    return True
 
 
 def frame(items_json: str, acks_json: str = "[]") -> str:
