@@ -29,6 +29,23 @@ def free_port(host="127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
+def children(pid: int) -> list[int]:
+    """The live child processes of `pid` (the kernel's list, thread by thread); none when
+    `pid` is gone."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    out = []
+    for task in (f"/proc/{pid}/task/{t}/children" for t in tasks):
+        try:
+            with open(task) as f:
+                out += [int(c) for c in f.read().split()]
+        except OSError:
+            pass
+    return out
+
+
 def lan_address() -> str | None:
     """This machine's first non-loopback IPv4 address (`hostname -I`), or None: a page
     served from it is not a secure context, as on a LAN."""

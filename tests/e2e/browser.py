@@ -17,7 +17,7 @@ PLAYWRIGHT_DISABLED = (
 )
 # Chromium 156 draws the omnibox's popups as WebUI pages: two renderers loaded for every
 # window, that is for every browser context, for an omnibox a headless browser never shows.
-# They cost 0.8 s of CPU a context (8 contexts: 9.2 s of chromium's CPU, 3.2 s without them),
+# They cost 0.8 s of CPU a context (8 contexts: 9.2-9.8 s of chromium's CPU, 3.0-3.1 s without them),
 # on a browser round bound by chromium's CPU (docs/testing.md).
 OMNIBOX_POPUPS = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

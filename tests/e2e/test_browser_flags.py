@@ -9,28 +9,21 @@ import os
 import pytest
 
 from tests.e2e.browser import OMNIBOX_POPUPS, _launched
+from tests.liveserver import children
 
 pytestmark = [pytest.mark.browser]
 
 
-def _descendants(root):
-    kids = {}
-    for p in os.listdir("/proc"):
-        if not p.isdigit():
-            continue
+def _descendants(pid):
+    """Each process under `pid`, as its arguments."""
+    found = []
+    for child in children(pid):
         try:
-            with open(f"/proc/{p}/stat") as f:
-                stat = f.read()
-            with open(f"/proc/{p}/cmdline") as f:
-                cmd = f.read().replace("\0", " ").split()
+            with open(f"/proc/{child}/cmdline") as f:
+                found.append(f.read().replace("\0", " ").split())
         except OSError:
             continue
-        kids.setdefault(int(stat[stat.rindex(")") + 2:].split()[1]), []).append((int(p), cmd))
-    found, stack = [], [root]
-    while stack:
-        for pid, cmd in kids.get(stack.pop(), ()):
-            found.append(cmd)
-            stack.append(pid)
+        found += _descendants(child)
     return found
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 import urllib.error
 import urllib.request
@@ -20,7 +19,7 @@ import urllib.request
 import pytest
 import websockets
 
-from tests.liveserver import http, room_with_players
+from tests.liveserver import children, http, room_with_players
 from tests.security import attack
 from tests.security.attack import PING_MS, RSS_GROWTH_MIB, Watch, under_attack
 from tests.security.files import flat_png, huge_directory_zip, lying_zip, picture, zipped
@@ -103,16 +102,6 @@ async def test_a_hostile_upload_is_answered_within_3_s_and_costs_the_server_noth
     assert ping < PING_MS
 
 
-def _children(pid: int) -> list[int]:
-    out = []
-    for task in (f"/proc/{pid}/task/{t}/children" for t in os.listdir(f"/proc/{pid}/task")):
-        try:
-            out += [int(c) for c in open(task).read().split()]
-        except OSError:
-            pass
-    return out
-
-
 async def test_one_upload_at_a_time_then_the_next_one_works(server):
     code, token = _room(server)
     other, other_token = _room(server)
@@ -120,16 +109,16 @@ async def test_one_upload_at_a_time_then_the_next_one_works(server):
         upload, server, code, token, {"slow.zip": zipped({f"p{i}.png": flat_png(8000, 5000)
                                                           for i in range(8)})}))
     deadline = time.monotonic() + 10
-    while not _children(server.proc.pid) and time.monotonic() < deadline:
+    while not children(server.proc.pid) and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
-    assert _children(server.proc.pid), "the worker started"
+    assert children(server.proc.pid), "the worker started"
     for room, key in ((code, token), (other, other_token)):
         status, body, seconds = await asyncio.to_thread(upload, server, room, key, {"a.png": picture()})
         assert (status, body["error"]["code"]) == (429, "upload_busy")
         assert seconds < 1
     status, body, _ = await slow
     assert (status, body["error"]["code"]) == (413, "upload_too_slow")
-    assert _children(server.proc.pid) == [], "the worker was killed"
+    assert children(server.proc.pid) == [], "the worker was killed"
     status, body, _ = upload(server, code, token, {"a.png": picture(), "more.zip": zipped(
         {"b.jpg": picture("JPEG"), "c.webp": picture("WEBP")})})
     assert status == 201 and body["cards"] == 3 and body["rejected"] == []
