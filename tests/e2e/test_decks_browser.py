@@ -7,7 +7,7 @@ import re
 import pytest
 from PIL import Image
 
-from tests.e2e.browser import PHONE, TV, chromium, new_room, page, shot, until
+from tests.e2e.browser import PHONE, TV, chromium, e2e_server, new_room, page, shot, until
 from tests.liveserver import Daphne, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -218,3 +218,47 @@ async def test_the_owner_renews_the_code_and_stops_sharing_from_the_tv(tmp_path,
             assert not errors, errors
     finally:
         server.kill()
+
+
+async def redrawn(tv):
+    """The deck list asked for again, as when the drawer opens, and the drawer drawn anew."""
+    await tv.evaluate("() => { document.querySelector('.deck-mine').dataset.old = '1'; }")
+    await tv.evaluate("() => import('/static/common/decks.js').then((m) => m.reloadDecks())")
+    await until(tv, "() => !document.querySelector('.deck-mine').dataset.old")
+
+
+async def test_a_deck_name_typed_while_the_list_comes_in_keeps_its_keys(tmp_path, chromium_path):
+    """The drawer draws its decks again when the list comes in (it is asked for each time the
+    drawer opens), or an upload moves on. A host typing the deck's name, or a friend's share
+    code, goes on typing in it: the field keeps its focus and caret (decks.js: renderDecks).
+    Before, the keys typed after the redraw went nowhere, and the upload said "Give the deck a
+    name." though a name had been typed (a test retried in a clean-clone run, 2026-12-02)."""
+    server = e2e_server(tmp_path)
+    errors = []
+    async with chromium(chromium_path) as browser:
+        tv, _ = await new_room(browser, server.base, errors)
+        await open_decks(tv)
+        field = tv.locator(".deck-new input[type=text]")
+        await field.click()
+        await tv.keyboard.type("Ou")
+        await tv.keyboard.press("ArrowLeft")          # the caret between the two letters
+        await redrawn(tv)
+        await tv.keyboard.type("x")
+        assert await field.input_value() == "Oxu"
+        await tv.keyboard.press("End")
+        await tv.keyboard.type("rs")
+        assert await field.input_value() == "Oxurs"
+        await tv.locator(".deck-new input[type=file]").set_input_files(pictures(2))
+        await tv.locator(".deck-new button").click()
+        await row(tv, "Oxurs").wait_for()
+        # the share code field, the same
+        code = tv.locator(".deck-code")
+        await code.click()
+        await tv.keyboard.type("ZZZZ")
+        await redrawn(tv)
+        await tv.keyboard.type("2345")
+        assert await code.input_value() == "ZZZZ2345"
+        await tv.keyboard.press("Enter")
+        alert = await tv.locator(".deck-redeem [role=alert]").inner_text()
+        assert alert and "ZZZZ" not in alert, alert       # a refusal in words (no such code)
+        assert not errors, errors

@@ -47,7 +47,15 @@ export function renderDecks(box, view, app, token) {
   redraw = () => { v += 1; if (app.view) renderDecks(box, app.view, app, token); };
   again = () => { if (!list.busy) refresh(app, token); };
   if (list.decks === null && !list.busy) refresh(app, token);
-  region(box, [t('lang'), v], () => [deckList(app, token), uploadForm(box, app, token), redeemForm(app, token)]);
+  const typing = [box._name, box._code].find((f) => f && f === document.activeElement);
+  const caret = typing && [typing.selectionStart, typing.selectionEnd, typing.selectionDirection];
+  region(box, [t('lang'), v], () => [deckList(app, token), uploadForm(box, app, token), redeemForm(box, app, token)]);
+  // a field typed in is put back by the redraw (the list came in, an upload moved on): moving
+  // it out of the page and back blurred it, and the keys typed next went nowhere
+  if (typing && typing.isConnected && document.activeElement !== typing) {
+    typing.focus({ preventScroll: true });
+    typing.setSelectionRange(...caret);
+  }
   renderShare(token);
 }
 
@@ -274,12 +282,16 @@ function renderShare() {
 
 /* ---------- a friend's deck, by its share code ---------- */
 
-function redeemForm(app, token) {
-  const field = h('input', { type: 'text', maxlength: 12, class: 'deck-code', value: list.code, autocomplete: 'off',
-    spellcheck: 'false', autocapitalize: 'characters', placeholder: 'ABCD EFGH', 'aria-label': t('decks.redeem_code'),
-    oninput: (e) => { list.code = e.target.value; } });
+function redeemForm(box, app, token) {
+  // kept across re-renders, as the deck's name is (renderDecks keeps its focus)
+  const field = box._code || (box._code = h('input', { type: 'text', maxlength: 12, class: 'deck-code', autocomplete: 'off',
+    spellcheck: 'false', autocapitalize: 'characters', placeholder: 'ABCD EFGH',
+    oninput: (e) => { list.code = e.target.value; },
+    onkeydown: (e) => { if (e.key === 'Enter') box._redeem(); } }));
+  field.value = list.code;
+  field.setAttribute('aria-label', t('decks.redeem_code'));
   const go = () => redeem(app, token, field.value);
-  field.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
+  box._redeem = go;
   return h('section', { class: 'deck-part deck-redeem' }, h('h4', null, t('decks.redeem_title')),
     h('p', { class: 'hint' }, t('decks.redeem_hint')),
     h('div', { class: 'deck-redeem-row' }, field,
