@@ -94,9 +94,18 @@ ENDLESS = """() => document.getAnimations().filter((a) => a.playState === 'runni
     .map((a) => `${a.animationName || 'animation'} on .${a.effect.target && a.effect.target.className}`)"""
 
 
+# a style changed from script, read back at once: the transitions that started (a button's
+# background has one in motion: common.css, .btn)
+TRANSITIONS = """() => { const b = [...document.querySelectorAll('.btn')].find((el) => el.offsetParent);
+  b.style.background = 'rgb(1, 2, 3)'; getComputedStyle(b).background;
+  const made = b.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.constructor.name);
+  b.style.background = ''; return made; }"""
+
+
 async def test_a_phone_that_asks_for_reduced_motion_runs_no_endless_animation(tmp_path, chromium_path):
     """Two phones waiting in the lobby for the host: the one that moves blinks its hint without
-    end; the one that asks for reduced motion shows the hint still, and nothing runs on it."""
+    end; the one that asks for reduced motion shows the hint still, and nothing runs on it,
+    not even a transition (common.css once gave every property one of 0.01 ms)."""
     server = e2e_server(tmp_path)
     errors = []
     try:
@@ -110,6 +119,9 @@ async def test_a_phone_that_asks_for_reduced_motion_runs_no_endless_animation(tm
             assert await still.locator(".lobby-phone").is_visible()
             await asyncio.sleep(0.5)
             assert await still.evaluate(ENDLESS) == []
+            # nor any transition: a style set from script is there at once, for what measures it
+            assert await still.evaluate(TRANSITIONS) == []
+            assert await moving.evaluate(TRANSITIONS) == ["CSSTransition"], "the check sees a transition"
             assert not errors, errors
     finally:
         server.kill()

@@ -370,3 +370,29 @@ async def test_klepka_fits_six_players_and_explains_prizes(tmp_path, chromium_pa
             assert await p.locator(".kp-box").count() == 6
         for c in conns:
             await c.close()
+
+
+@pytest.mark.asyncio
+async def test_a_tv_asking_for_reduced_motion_fits_the_clue_as_large(tmp_path, chromium_path):
+    """A TV that asks for reduced motion (a setting of the TV's system, or of the browser on
+    the laptop at the TV) fits the longest clue as large as one in motion, the largest text,
+    whole. Its stylesheet once gave every property of every element a transition of 0.01 ms:
+    the clue's fit set a smaller size and measured the old one, step after step, down to its
+    floor (28 px at 1280x720, 42 px at 1920x1080; in motion 34 px and 52 px)."""
+    server = e2e_server(tmp_path)
+    async with chromium(chromium_path) as browser:
+        screens, (base, code) = await tvs(browser, server.base)
+        for p in screens:
+            await p.emulate_media(reduced_motion="reduce")
+        conns = await seats(base, code, NAMES[:3])
+        await screens[0].evaluate("window.partyhub.act({type: 'start', game: 'association', options: {}})")
+        assert await do(conns, "tell", clue=LONGEST)
+        for p in screens:
+            assert await p.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches")
+            await until(p, "() => (window.partyhub.view.game || {}).phase === 'submit' && document.querySelector('.as-clue-text')")
+            await p.locator(".gamebar .timer-ring .timer-num").wait_for()
+            size = await measure(p, f"as3-{p.viewport_size['width']}-submit-still", LONGEST)
+            # the sizes in motion (test_association_clue_is_the_largest_text_and_whole: 32 and 40 at least)
+            assert size >= (32 if p is screens[1] else 50), size
+        for c in conns:
+            await c.close()
