@@ -287,11 +287,10 @@ function redeemForm(box, app, token) {
   const field = box._code || (box._code = h('input', { type: 'text', maxlength: 12, class: 'deck-code', autocomplete: 'off',
     spellcheck: 'false', autocapitalize: 'characters', placeholder: 'ABCD EFGH',
     oninput: (e) => { list.code = e.target.value; },
-    onkeydown: (e) => { if (e.key === 'Enter') box._redeem(); } }));
+    onkeydown: (e) => { if (e.key === 'Enter') redeem(app, token, e.target.value); } }));
   field.value = list.code;
   field.setAttribute('aria-label', t('decks.redeem_code'));
   const go = () => redeem(app, token, field.value);
-  box._redeem = go;
   return h('section', { class: 'deck-part deck-redeem' }, h('h4', null, t('decks.redeem_title')),
     h('p', { class: 'hint' }, t('decks.redeem_hint')),
     h('div', { class: 'deck-redeem-row' }, field,
