@@ -172,6 +172,12 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     options["options"] = " ".join(filter(None, (
         options.get("options"), "-c synchronous_commit=" + env_choice(
             "PARTYHUB_DB_SYNCHRONOUS_COMMIT", "off", ("off", "local", "on", "remote_write", "remote_apply")))))
+    # The write path's hot statements (partyhub/rooms/store/rows.py) as prepared statements
+    # with their values bound on the server; off for a connection pooler in transaction mode,
+    # where a prepared statement does not outlive its transaction. Django's own cursors bind
+    # on the client and never prepare, whatever the threshold (psycopg's None: never).
+    if env_bool("PARTYHUB_DB_PREPARE", True):
+        options.setdefault("prepare_threshold", 1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -459,19 +459,64 @@ def check_a_games_last_action_writes_its_keepsake():
     assert locked[-1] is True
 
 
+def check_the_hot_statements_are_prepared():
+    """PostgreSQL only: the room's read and write and the seats' reads are prepared once per
+    connection (pg_prepared_statements) and bound on the server; the ORM's queries are not,
+    and a connection that allows no prepared statements (PARTYHUB_DB_PREPARE=off, psycopg's
+    prepare_threshold None) runs the same statements unprepared, with the same result."""
+    from django.db import connection
+
+    from partyhub.rooms.models import Room
+    from partyhub.rooms.store import rows
+    from partyhub.rooms.write import services
+    from tests.rooms.helpers import make_room, player, start_count
+
+    if not rows.unlocked_writes():
+        return
+
+    def prepared() -> list:
+        with connection.cursor() as cur:
+            cur.execute("SELECT statement FROM pg_prepared_statements")
+            return [r[0] for r in cur.fetchall()]
+
+    with connection.cursor() as cur:
+        cur.execute("DEALLOCATE ALL")
+    connection.connection._prepared.clear()     # psycopg's own record of what it prepared
+    code, _, seats = make_room(2)
+    start_count(code, target=50)
+    for n in range(3):
+        services.room_apply(code, player(seats[n % 2]), f"p{n}", {"type": "say", "text": f"p{n}"})
+    Room.objects.get(code=code)
+    texts = prepared()
+    assert any(t.startswith('WITH up AS (UPDATE "rooms_room"') for t in texts), texts
+    assert any(t.startswith('SELECT r."id"') and "$1" in t for t in texts), texts
+    assert not any("%s" in t or "prepared later" in t for t in texts), texts
+    assert not any(t.startswith('SELECT "rooms_room"."id"') for t in texts), texts   # the ORM's
+    before, threshold = len(texts), connection.connection.prepare_threshold
+    connection.connection.prepare_threshold = None
+    try:
+        services.room_apply(code, player(seats[0]), "p9", {"type": "say", "text": "prepared later"})
+        assert len(prepared()) == before
+    finally:
+        connection.connection.prepare_threshold = threshold
+    said = [t for _, t in Room.objects.get(code=code).state["said"][-4:]]
+    assert said == ["p0", "p1", "p2", "prepared later"], said
+
+
 CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
           check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
           check_conditional_writes_need_the_version_read, check_concurrent_actions_are_each_applied_once,
           check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
-          check_a_closed_room_is_not_reopened_by_a_kept_row, check_a_games_last_action_writes_its_keepsake]
+          check_a_closed_room_is_not_reopened_by_a_kept_row, check_a_games_last_action_writes_its_keepsake,
+          check_the_hot_statements_are_prepared]
 
 
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
            check_concurrent_actions_are_each_applied_once, check_a_committed_room_is_decided_on_without_a_read,
            check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
-           check_a_closed_room_is_not_reopened_by_a_kept_row}
+           check_a_closed_room_is_not_reopened_by_a_kept_row, check_the_hot_statements_are_prepared}
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ import json
 from datetime import datetime
 from functools import lru_cache
 
+import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from psycopg.types.json import Jsonb
 
@@ -30,6 +31,46 @@ def _db():
     """This thread's database connection itself: `connection` is a proxy that looks it up
     again on every attribute (an asgiref Local), some forty times in one write's parameters."""
     return connections[DEFAULT_DB_ALIAS]
+
+
+class _Prepared(psycopg.Cursor):
+    """A psycopg cursor that binds its parameters on the server and runs a prepared
+    statement: PostgreSQL parses and plans each of these statements once per connection,
+    and the parameters (a room's JSON, ~3 KB) travel as values instead of being quoted into
+    the SQL text in Python. Django's own cursors bind on the client and never prepare."""
+
+    def execute(self, query, params=None, *, prepare=None, binary=None):
+        super().execute(query, params, prepare=True if prepare is None else prepare, binary=binary)
+        self._query = _Logged(self.connection, query, params)
+        return self
+
+
+class _Logged:
+    """What Django's query log (DEBUG, CaptureQueriesContext) reads of a client-binding cursor,
+    `cursor._query.query`: the statement with its values, composed only when it is read."""
+    __slots__ = ("conn", "sql", "params")
+
+    def __init__(self, conn, sql, params):
+        self.conn, self.sql, self.params = conn, sql, params
+
+    @property
+    def query(self) -> bytes:
+        return psycopg.ClientCursor(self.conn).mogrify(self.sql, self.params).encode()
+
+
+def _cursor():
+    """A cursor for the hot statements below: on PostgreSQL, where the connection allows
+    prepared statements (settings.py: PARTYHUB_DB_PREPARE), a `_Prepared` one, wrapped as
+    Django wraps its own (the query log, the execute wrappers, the errors)."""
+    db = _db()
+    if db.vendor != "postgresql":
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    if db.connection.prepare_threshold is None:
+        return db.cursor()
+    with db.wrap_database_errors:
+        return db._prepare_cursor(_Prepared(db.connection))
 
 
 @lru_cache(maxsize=64)
@@ -84,7 +125,7 @@ def read_room(code: str) -> Room | None:
 
 def _room(code: str, for_update: bool, skip_locked: bool) -> Room | None:
     sql, fields = _room_sql(connection.vendor, for_update, skip_locked)
-    with connection.cursor() as cur:
+    with _cursor() as cur:
         cur.execute(sql, [code])
         row = cur.fetchone()
     if row is None:
@@ -177,7 +218,7 @@ def save_room(room: Room, events=(), expected: int | None = None) -> tuple | Non
     sql, _ = _update_sql(connection.vendor)
     params, values = _room_values(room)
     frozen = (room.version, values, row_shape())
-    with connection.cursor() as cur:
+    with _cursor() as cur:
         if expected is not None:
             if not unlocked_writes() or not events:
                 raise ValueError("a conditional write needs PostgreSQL and at least one event")
@@ -247,7 +288,7 @@ def _select_sql(vendor: str, fields: tuple, where: tuple, order: str) -> str:
 
 
 def _select(fields: tuple, where: tuple, order: str, params: list) -> list:
-    with connection.cursor() as cur:
+    with _cursor() as cur:
         cur.execute(_select_sql(connection.vendor, fields, where, order), params)
         return [_convert(fields, row) for row in cur.fetchall()]
 
@@ -301,7 +342,7 @@ def insert_seat(seat: Seat) -> None:
         return
     sql, fields = _insert_seat_sql(connection.vendor)
     params = [f.get_db_prep_save(f.pre_save(seat, True), connection) for f in fields]
-    with connection.cursor() as cur:
+    with _cursor() as cur:
         cur.execute(sql, params)
         seat.pk = cur.fetchone()[0]
     seat._state.adding, seat._state.db = False, connection.alias
@@ -312,7 +353,7 @@ def save_seat(seat: Seat, names: tuple) -> None:
     fields = [Seat._meta.get_field(n) for n in names]
     sets = ", ".join(f"{_q(f.column)} = %s" for f in fields)
     params = [f.get_db_prep_save(getattr(seat, f.attname), connection) for f in fields]
-    with connection.cursor() as cur:
+    with _cursor() as cur:
         cur.execute(f"UPDATE {_q(Seat._meta.db_table)} SET {sets} WHERE {_q('id')} = %s",
                     params + [seat.pk])
 
