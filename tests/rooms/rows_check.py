@@ -459,6 +459,27 @@ def check_a_games_last_action_writes_its_keepsake():
     assert locked[-1] is True
 
 
+def check_due_rooms_are_found():
+    """The timekeeper's read (`rows.due_codes`): open rooms whose deadline has come, a batch
+    at a time, as the ORM's filter finds them."""
+    from partyhub.rooms.models import Room
+    from partyhub.rooms.store import rows
+    from tests.rooms.helpers import make_room, start_count
+
+    codes = []
+    for _ in range(3):
+        code, _, _ = make_room(2)
+        start_count(code, target=50, turn_seconds=5)
+        codes.append(code)
+    now = max(Room.objects.filter(code__in=codes).values_list("deadline_at", flat=True))
+    orm = set(Room.objects.filter(deadline_at__lte=now, closed_at__isnull=True).values_list("code", flat=True))
+    assert set(codes) <= orm and set(rows.due_codes(now, 1000)) == orm
+    assert len(rows.due_codes(now, 2)) == 2
+    Room.objects.filter(code=codes[0]).update(closed_at=now)
+    assert codes[0] not in rows.due_codes(now, 1000)
+    assert rows.due_codes(0, 1000) == []
+
+
 def check_the_hot_statements_are_prepared():
     """PostgreSQL only: the room's read and write and the seats' reads are prepared once per
     connection (pg_prepared_statements) and bound on the server; the ORM's queries are not,
@@ -510,7 +531,7 @@ CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_s
           check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
           check_a_closed_room_is_not_reopened_by_a_kept_row, check_a_games_last_action_writes_its_keepsake,
-          check_the_hot_statements_are_prepared]
+          check_the_hot_statements_are_prepared, check_due_rooms_are_found]
 
 
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,

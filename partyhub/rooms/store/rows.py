@@ -275,6 +275,23 @@ def _event_params(events) -> list:
     return [f.get_db_prep_save(getattr(ev, f.attname), db) for ev in events for f in _EVENT_FIELDS]
 
 
+@lru_cache(maxsize=64)
+def _due_sql(vendor: str) -> str:
+    t = Room._meta
+    return (f"SELECT {_q(t.get_field('code').column)} FROM {_q(t.db_table)} "
+            f"WHERE {_q(t.get_field('deadline_at').column)} <= %s "
+            f"AND {_q(t.get_field('closed_at').column)} IS NULL LIMIT %s")
+
+
+def due_codes(now: int, limit: int) -> list:
+    """The codes of up to `limit` open rooms whose deadline is due at `now` (wall ms): the
+    timekeeper asks every TIMEKEEPER_INTERVAL in every process, on the database thread that
+    the game actions wait for."""
+    with _cursor() as cur:
+        cur.execute(_due_sql(connection.vendor), [now, limit])
+        return [row[0] for row in cur.fetchall()]
+
+
 _ITEM_FIELDS = tuple(StreamItem._meta.get_field(n) for n in ("id", "seat", "data"))
 
 

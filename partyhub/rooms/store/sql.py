@@ -117,8 +117,7 @@ class SqlStore(Named):
         return {(row["phase"], row["game_id"]): row["n"] for row in rows}
 
     def q_due(self, now: int) -> list:
-        return list(Room.objects.filter(deadline_at__lte=now, closed_at__isnull=True)
-                    .values_list("code", flat=True)[:DUE_BATCH])
+        return rows.due_codes(now, DUE_BATCH)
 
     def q_idle(self, before: int, empty_before: int, limit: int | None) -> list:
         seated = Seat.objects.filter(room=OuterRef("pk"), kicked=False)

@@ -13,7 +13,7 @@ from tests.rooms.helpers import make_room, player, start_count
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("backend")]
 
 
-def test_held_versions_and_due_rooms():
+def test_held_versions_and_due_rooms(monkeypatch):
     a, _, _ = make_room(1)
     b, _, seats = make_room(2)
     start_count(b, target=50, turn_seconds=5)
@@ -22,6 +22,21 @@ def test_held_versions_and_due_rooms():
     assert versions == {a: store.load(a, "read").version, b: store.load(b, "read").version}
     due = store.load(b, "read").deadline_at
     assert store.find("due", due - 1) == [] and store.find("due", due) == [b]
+    c, _, _ = make_room(2)
+    start_count(c, target=50, turn_seconds=5)
+    later = store.load(c, "read").deadline_at
+    assert sorted(store.find("due", later)) == sorted([b, c])
+    with monkeypatch.context() as m:
+        m.setattr(sql, "DUE_BATCH", 1)
+        m.setattr(memory, "DUE_BATCH", 1)
+        assert len(store.find("due", later)) == 1      # a batch at a time
+    far = later + lifecycle.idle_ms() + 1
+    assert lifecycle.close(b, far)
+    with store.atomic():        # a closed room that still holds a deadline is never due
+        closed = store.load(b)
+        closed.deadline_at = later
+        store.save(closed)
+    assert store.find("due", far) == [c]
 
 
 def test_the_host_of_a_token_and_the_rooms_with_a_connected_seat():
