@@ -25,6 +25,7 @@ SAFE_DEFAULTS = {
     "PARTYHUB_DATA": "the image sets /data; nothing is kept there with PostgreSQL",
     "INTERNAL_URL": "bots in a web container reach that same container on 127.0.0.1:$PORT",
     "DB_CONN_MAX_AGE": "persistent connections, 60 s",
+    "PARTYHUB_DB_PREPARE": "on: compose and the chart talk to PostgreSQL directly, with no pooler in transaction mode",
     "PARTYHUB_FPS": "per-socket frame budget",
     "PARTYHUB_JOINS_PER_MINUTE": "join rate limit per address",
     "PARTYHUB_ROOMS_PER_MINUTE": "room creation rate limit per address",
