@@ -46,6 +46,20 @@ def chosen(room) -> dict | None:
     return {"game": c["game"], "options": dict(c.get("options") or {})}
 
 
+def shown(room) -> dict:
+    """The dealt game's options as every view carries them (`room.options`), but its free-text
+    ones (`Option(text=True)`: sketch's custom word list). Those hold the words the players'
+    cards were dealt from, which no player may read while the game runs (docs/games/sketch.md,
+    "Secrecy"), and up to 20,000 characters that every frame to every socket carried. The room
+    keeps them, for `again` and the log."""
+    game = registry.get(room.game_id) if room.game_id else None
+    options = dict(room.options or {})
+    if game is None:
+        return options
+    return {name: value for name, value in options.items()
+            if not getattr(game.options.get(name), "text", False)}
+
+
 def chosen_options(room, game_id: str) -> dict:
     c = chosen(room)
     return c["options"] if c and c["game"] == game_id else {}

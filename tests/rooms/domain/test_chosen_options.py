@@ -1,6 +1,8 @@
 """The lobby's chosen game and options are room state (`choose`): one set, the same on the TV
 and every VIP phone, dealt by `start` without options. Any option may take any allowed value
 in any room language (the sketch word language English in a Ukrainian room)."""
+import json
+
 import pytest
 
 from partyhub.rooms.core import schema
@@ -127,3 +129,22 @@ def test_a_kept_option_no_longer_allowed_is_dropped_and_picking_the_game_still_w
         "association": {"target_score": 12, "deck": "gone-deck", "no_such": 1}}, "chosen": None})
     act(code, {"type": "choose", "game": "association", "options": {}})
     assert shown(code) == {"game": "association", "options": {"target_score": 12}}
+
+
+def test_a_custom_word_list_stays_with_the_room_and_reaches_no_view_while_the_game_runs():
+    """Sketch deals its cards from the host's list: every frame of the game carried the list
+    (`room.options.words`), the words the other players draw among them, to every socket."""
+    code, _, seats = make_room(4)
+    words = [f"{w}{k}" for k in range(10, 22) for w in ("lantern", "teapot", "compass", "kettle")]
+    act(code, {"type": "start", "game": "sketch", "options": {"words": "\n".join(words), "round_seconds": 60}})
+    r = room(code)
+    assert r.options["words"] == "\n".join(words)        # kept for `again` and the log
+    out = viewmodel.viewer_frames(r, list(r.seats.all()), "")
+    assert len(out) == 6                                  # the TV, four players, the audience
+    for viewer, text in out.items():
+        view = json.loads(text)["d"]
+        assert "words" not in view["room"]["options"] and view["room"]["options"]["round_seconds"] == 60
+        own = {w for card in ((view["game"].get("you") or {}).get("cards") or []) for w in card}
+        assert not [w for w in words if w not in own and w in text], viewer
+    act(code, {"type": "again"})
+    assert room(code).options["words"] == "\n".join(words)
