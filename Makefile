@@ -43,14 +43,17 @@ run: migrate
 
 # The suite runs on PARALLEL workers (pytest-xdist); tests that share a server, a stack or a
 # browser run on one worker by rule (tests/conftest.py: xdist_group; docs/testing.md).
-# PARALLEL=0: in this process, one test after another.
-PARALLEL ?= 3
+# PARALLEL=0: in this process, one test after another. 5 workers on this 2-core machine: most
+# of the tests outside the browsers wait (servers, timers, sockets), and 5 kept both cores
+# 75% busy where 3 kept them 54% (docs/testing.md, 2026-12-02).
+PARALLEL ?= 5
 xdist = $(if $(filter 0,$(1)),-p no:xdist,-n $(1) --dist loadgroup)
 XDIST = $(call xdist,$(PARALLEL))
-# The browser round on as many workers as the first (docs/testing.md, 2026-12-02): since
-# chromium no longer loads the omnibox's popups for each context (a third of its CPU), 3
-# chromiums ran the round in 16 min with nothing failed, where 2 had taken 23-24 min.
-BROWSER_PARALLEL ?= $(PARALLEL)
+# The browser round on 3 workers (docs/testing.md, 2026-12-02): chromium's CPU binds it. It had
+# 2 from 2026-11-27, when 3 chromiums put the load at 20 and timeouts failed tests at random;
+# since chromium no longer loads the omnibox's popups for each context (a third of its CPU),
+# 3 ran the round in 16 min with nothing failed.
+BROWSER_PARALLEL ?= $(if $(filter 0,$(PARALLEL)),0,3)
 BROWSER_XDIST = $(call xdist,$(BROWSER_PARALLEL))
 
 # Every test (CI: .ci/run), in two rounds: Docker adds and removes network interfaces, and a
