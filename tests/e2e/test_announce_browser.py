@@ -144,6 +144,7 @@ async def test_klepka_turns_phases_and_flips(tmp_path, chromium_path):
             await heard(other, f"Turn: {name}.")
             await heard(other, "Flipping cards.")
             # flip until the turn passes: each flip of ours says what it turned up
+            lines = []
             for _ in range(40):
                 acts = await mover.evaluate("() => window.partyhub.view.actions.filter((a) => a.type === 'flip')")
                 if not acts:
@@ -152,7 +153,12 @@ async def test_klepka_turns_phases_and_flips(tmp_path, chromium_path):
                 await mover.evaluate("(a) => window.partyhub.act(a)", acts[0])
                 line = await until(mover, "(n) => window.__said.slice(n).find((s) => /Flipped: |A pair: |A prize: /.test(s))", n)
                 assert "Done." not in line, line
-            await heard(other, "Remember the letters!")
+                lines.append(line)
+            # mismatched letters stay up for the table to remember; a pair with a prize card
+            # in it leaves none up, and the turn passes without a reveal (the deal is random:
+            # CI, 2026-12-02, the first two flips were polysemy and a letter)
+            if not any("A prize: " in line for line in lines):
+                await heard(other, "Remember the letters!")
             other_name = await other.evaluate(NAME)
             await heard(mover, f"Turn: {other_name}.")
             await heard(other, "Your turn!")
