@@ -249,8 +249,8 @@ async def test_codes_grow_longer_when_the_space_runs_short(server):
     assert lengths.count(4) <= 16 and max(lengths) >= 5 and set(lengths) <= {4, 5, 6, 7, 8}
     # a longer code works at every door. The length is judged on a random sample (codes.py),
     # so a new room may still draw one of the last free 4-letter codes (the module's other
-    # rooms hold some too: CI, 2026-12-02, the 41st was "ABBB"); each such room takes one,
-    # and after at most the 16 of them the next code is longer
+    # rooms hold some too; make test-fast, 2026-12-02: the 41st was "ABBB"); each such room
+    # takes one, and after at most the 16 of them the next code is longer
     for _ in range(17):
         room, seats = players(server, 1)
         if len(room["code"]) >= 5:
