@@ -46,18 +46,14 @@ def chosen(room) -> dict | None:
     return {"game": c["game"], "options": dict(c.get("options") or {})}
 
 
-def shown(room) -> dict:
+def shown(room, game) -> dict:
     """The dealt game's options as every view carries them (`room.options`), but its free-text
     ones (`Option(text=True)`: sketch's custom word list). Those hold the words the players'
     cards were dealt from, which no player may read while the game runs (docs/games/sketch.md,
     "Secrecy"), and up to 20,000 characters that every frame to every socket carried. The room
-    keeps them, for `again` and the log."""
-    game = registry.get(room.game_id) if room.game_id else None
-    options = dict(room.options or {})
-    if game is None:
-        return options
-    return {name: value for name, value in options.items()
-            if not getattr(game.options.get(name), "text", False)}
+    keeps them, for `again` and the log. `game`: the room's game, as the view looked it up."""
+    text = {name for name, opt in game.options.items() if opt.text} if game is not None else ()
+    return {name: value for name, value in (room.options or {}).items() if name not in text}
 
 
 def chosen_options(room, game_id: str) -> dict:

@@ -53,7 +53,7 @@ def room_part(room, seats, join_url: str) -> dict:
                             if running and audience_play.may_play(room, game) else None),
         "join_url": join_url, "players": players,
         "audience": sum(1 for s in seats if in_game is not None and s.player_id not in in_game),
-        "options": room_options.shown(room) if room.phase != "lobby" else None,
+        "options": room_options.shown(room, game) if room.phase != "lobby" else None,
         "chosen": room_options.chosen(room) if room.phase != "playing" else None,
         "results": room.results if room.phase == "over" else None,
         "scoreboard": scoreboard.normalized(room.scoreboard),
