@@ -67,6 +67,12 @@ def xdist_group(item) -> str | None:
 
 
 def pytest_configure(config):
+    # A password checked in a test process hashes with MD5, not the 1,000,000 rounds of
+    # PBKDF2 the product keeps (Django's "speeding up the tests"): each failed admin login
+    # hashed for 0.3 s of CPU, 8 s in tests/security/test_headers_and_files.py alone.
+    # Servers started as processes keep partyhub.settings' hashers.
+    from django.conf import settings
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     if config.getoption("failed_to") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(FailedTo(config.getoption("failed_to")), "partyhub-failed-to")
     if config.getoption("durations_to") and not hasattr(config, "workerinput"):
