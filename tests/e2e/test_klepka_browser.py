@@ -48,12 +48,15 @@ async def flip(phone, tv, ref, seen):
     raise AssertionError(f"{ref} did not turn")
 
 
-async def play_flips(phone, tv, seen):
-    """The flips of one turn, like a player with a good memory."""
-    while True:
+async def play_flips(phone, tv, seen, turn_no):
+    """The flips of turn `turn_no`, like a player with a good memory. The turn can pass with no
+    reveal and the phase still "flips" (a pair of a prize card and a letter: the letter goes
+    back face down at once), so it ends when the phase or the turn changes."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
         await asyncio.sleep(0.1)
         g = await tv_game(tv)
-        if g["phase"] != "flips":
+        if g["phase"] != "flips" or g["turn_no"] != turn_no:
             return g
         can = [c.split('"')[1] for c in await phone.locator(".km-cell.can").evaluate_all(
             "els => els.map(e => `\"${e.dataset.ref}\"`)")]
@@ -73,6 +76,7 @@ async def play_flips(phone, tv, seen):
             pair = next((rs for rs in pairs.values() if len(rs) >= 2), None)
             ref = pair[0] if pair else next((r for r in can if r not in seen), can[0])
         await flip(phone, tv, ref, seen)
+    raise AssertionError(f"turn {turn_no} still in its flips after 60 s: {g}")
 
 
 async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_path):
@@ -97,7 +101,7 @@ async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_p
             await shot(tv, "klepka-live-tv-start")
             ids = [p["id"] for p in g and (await tv.evaluate("window.partyhub.view.room.players"))]
             seen = {}
-            holder = None
+            holder, revealed = None, False
             for turn in range(14):
                 g = await tv_game(tv)
                 phone = phones[ids.index(g["turn"])]
@@ -107,15 +111,17 @@ async def test_a_real_game_turns_with_the_tv_and_two_phones(tmp_path, chromium_p
                 await phone.locator(".k-mirror.active").wait_for()
                 if turn == 0:
                     await shot(phone, "klepka-live-phone-flip")
-                g = await play_flips(phone, tv, seen)
-                if turn == 0:
+                n = g["turn_no"]
+                g = await play_flips(phone, tv, seen, n)
+                if g["phase"] == "reveal" and not revealed:    # the first reveal (a turn that
+                    revealed = True                            # ends on a prize card has none)
                     await tv.locator(".kc.up").first.wait_for()
                     await asyncio.sleep(0.7)
                     await shot(tv, "klepka-live-tv-reveal")
                 # the turn ends: the next seat plays once the letters are turned back
                 await until(tv,
                     "(n) => { const g = window.partyhub.view.game; return g.turn_no > n || g.phase === 'words'; }",
-                    arg=g["turn_no"], timeout=10000)
+                    arg=n, timeout=10000)
             assert holder is not None, "nobody collected a pair in 14 turns"
             # the holder builds a non-word from two letters and gets the server's refusal
             await holder.locator(".k-builder").wait_for()
