@@ -1,4 +1,4 @@
-"""Every ES module of the front end parses (node --check): an early error such as a name both
+"""Every ES module of the front end parses (node compiles it as a module): an early error such as a name both
 imported and declared (association's board.js once imported faces.js's `face` beside its own)
 makes the browser's import() fail, and the shell then falls back to the generic renderer."""
 import json
@@ -29,8 +29,9 @@ process.stdout.write(JSON.stringify(bad));
 
 
 def parse_errors(paths) -> dict:
-    r = subprocess.run([NODE, "--experimental-vm-modules", "--no-warnings", "--input-type=module",
-                        "-e", CHECK], input=json.dumps([str(p) for p in paths]).encode(), capture_output=True, timeout=60)
+    command = [NODE, "--experimental-vm-modules", "--no-warnings", "--input-type=module", "-e", CHECK]
+    listed = json.dumps([str(p) for p in paths]).encode()
+    r = subprocess.run(command, input=listed, capture_output=True, timeout=60)
     assert r.returncode == 0, r.stderr.decode(errors="replace")
     return json.loads(r.stdout)
 
@@ -46,4 +47,5 @@ def test_a_name_both_imported_and_declared_is_an_error(tmp_path):
     (tmp_path / "dup.js").write_text('import { face } from "./faces.js";\nexport function face() {}\n')
     (tmp_path / "fine.js").write_text('import { face } from "./faces.js";\nexport const a = face;\n')
     bad = parse_errors([tmp_path / "dup.js", tmp_path / "fine.js"])
-    assert list(bad) == [str(tmp_path / "dup.js")] and "already been declared" in bad[str(tmp_path / "dup.js")]
+    dup = str(tmp_path / "dup.js")
+    assert list(bad) == [dup] and "already been declared" in bad[dup]

@@ -1,7 +1,6 @@
 """Small helpers shared by the jinx tests (imported by name: pytest puts this folder on sys.path)."""
 from __future__ import annotations
 
-
 from partyhub import decks
 from partyhub.gamekit import AUDIENCE, TABLE, Accepted, Rejected, evolve
 
