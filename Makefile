@@ -79,6 +79,13 @@ ROUND = f=$$(mktemp); $(BIN)/python -m pytest -q $(1) $(2) --failed-to=$$f; r=$$
 	  if [ $$r -eq 0 ]; then echo "== RETRIED: failed once, passed alone (docs/testing.md):"; sed 's/^/   /' $$f; fi; \
 	fi; rm -f $$f;
 
+# The tests write bytecode, whatever the environment says: their servers are forked from a
+# process that has imported the libraries (tests/forkserver.py) and import partyhub itself
+# after the fork, and without its .pyc files each one compiled about 130 modules again:
+# 0.42 s of CPU a server start where it is 0.30 with them, and every worker compiled the
+# tests too (docs/testing.md, "Servers forked"). __pycache__/ is in .gitignore.
+test test-fast test-long durations: export PYTHONDONTWRITEBYTECODE :=
+
 # First the layers' contracts (pyproject.toml, docs/architecture.md): a lower layer that
 # imports an upper one, or a circle, fails `make test` before any test runs.
 LINT_IMPORTS = $(BIN)/lint-imports --no-logo

@@ -19,6 +19,7 @@ from pathlib import Path
 import websockets
 
 from partyhub.blobs import Held
+from tests.forkserver import fork_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,11 +92,15 @@ class Daphne:
         return self
 
     def start(self, wait=30):
-        out = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            [*self.prefix, sys.executable, "-m", "partyhub.edge", "-b", self.bind, "-p", str(self.port),
-             "partyhub.asgi:application"], cwd=ROOT, env=self.env, stdout=out, stderr=out,
-            start_new_session=True)
+        args = ["-b", self.bind, "-p", str(self.port), "partyhub.asgi:application"]
+        forks = None if self.prefix else fork_server(ROOT)
+        if forks:       # a fork of a process that has imported the libraries (tests/forkserver.py)
+            self.proc = forks.spawn(args, self.env, ROOT, self.log, module="partyhub.edge")
+        else:
+            with open(self.log, "ab") as out:
+                self.proc = subprocess.Popen(
+                    [*self.prefix, sys.executable, "-m", "partyhub.edge", *args], cwd=ROOT,
+                    env=self.env, stdout=out, stderr=out, start_new_session=True)
         end = time.time() + wait
         while time.time() < end:
             if self.proc.poll() is not None:
@@ -130,8 +135,17 @@ MIGRATED: dict[str, str] = {}
 
 
 def run_migrate(env):
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=env, check=True)
+    """`manage.py migrate` with this environment: forked (tests/forkserver.py) where it can be."""
+    argv = ["migrate", "--noinput", "-v0"]
+    forks = fork_server(ROOT)
+    if forks is None:
+        subprocess.run([sys.executable, "manage.py", *argv], cwd=ROOT, env=env, check=True)
+        return
+    with tempfile.NamedTemporaryFile(prefix="partyhub-migrate-", suffix=".log") as log:
+        done = forks.spawn(argv, env, ROOT, log.name, path=ROOT / "manage.py")
+        if done.wait(600):
+            raise subprocess.CalledProcessError(done.returncode, done.args,
+                                                output=Path(log.name).read_text())
 
 
 # A server start ran `manage.py migrate` (a Django start-up and every migration: a second or
