@@ -83,7 +83,7 @@ ROUND = f=$$(mktemp); $(BIN)/python -m pytest -q $(1) $(2) --failed-to=$$f; r=$$
 # process that has imported the libraries (tests/forkserver.py) and import partyhub itself
 # after the fork, and without its .pyc files each one compiled about 130 modules again:
 # 0.42 s of CPU a server start where it is 0.30 with them, and every worker compiled the
-# tests too (docs/testing.md, "Servers forked"). __pycache__/ is in .gitignore.
+# tests too (docs/testing.md, "Servers forked, not started"). __pycache__/ is in .gitignore.
 test test-fast test-long durations: export PYTHONDONTWRITEBYTECODE :=
 
 # First the layers' contracts (pyproject.toml, docs/architecture.md): a lower layer that

@@ -2,8 +2,9 @@
 the libraries every partyhub server imports before it reads its settings (Django, Twisted,
 autobahn, psycopg, Pillow, channels, ...), and forks a server from itself on request.
 
-A server start as a new Python cost about 1.3 s of CPU on this 2-core machine, most of it in
-those imports, and `make test-fast` starts about 60 (docs/testing.md, "Servers forked").
+A server start as a new Python cost 0.9-1.3 s of CPU on this 2-core machine, most of it in
+those imports, and `make test-fast` starts about 60 (docs/testing.md, "Servers forked, not
+started").
 The forked child is the server as `python -m <module> <args>` would be: its own session, the
 environment and working folder it was given, its output in its log, the module run as
 `__main__`, and at its end the interpreter's own shutdown steps (threads joined, atexit). It
@@ -14,7 +15,8 @@ environment. What it cannot be is the test process's child: `Forked` stands in f
 The product never imports this. PARTYHUB_TEST_FORK=0 starts every server as a new Python.
 
 The wire, one JSON object a line: the test process writes {"module" or "path", "argv", "env",
-"cwd", "log"}; the fork server answers {"pid"} to each, and {"exit": pid, "code"} when one ends.
+"cwd", "log", "id"}; the fork server answers {"pid", "id"} to each, and {"exit": pid, "code"}
+when one ends.
 """
 import atexit
 import importlib
@@ -145,7 +147,7 @@ def serve() -> None:
                     signal.set_wakeup_fd(-1)
                     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                     child(request)
-                say({"pid": pid})
+                say({"pid": pid, "id": request["id"]})
         while True:             # reap every child that ended
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG)
@@ -179,7 +181,10 @@ class Forked:
 
     def send_signal(self, sig):
         if self.poll() is None:
-            os.kill(self.pid, sig)
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass        # it ended, and its exit is on its way
 
     def terminate(self):
         self.send_signal(signal.SIGTERM)
@@ -206,6 +211,7 @@ class ForkServer:
                                + self.errors.read()[-3000:].decode(errors="replace"))
         self.exits: dict[int, int] = {}
         self.pids: list[int] = []
+        self.asked = 0
         self.changed = threading.Condition()
         self.lock = threading.Lock()
         threading.Thread(target=self._read, name="forkserver", daemon=True).start()
@@ -217,7 +223,7 @@ class ForkServer:
             with self.changed:
                 if "exit" in message:
                     self.exits[message["exit"]] = message["code"]
-                else:
+                elif message["id"] == self.asked:     # not a late answer to a request given up
                     self.pids.append(message["pid"])
                 self.changed.notify_all()
         with self.changed:
@@ -229,9 +235,11 @@ class ForkServer:
         what = {"module": module} if path is None else {"path": str(path)}
         request = {**what, "argv": [str(a) for a in argv], "env": env, "cwd": str(cwd),
                    "log": str(log)}
-        with self.lock:         # one request at a time: answers come in order
+        with self.lock:         # one request at a time
             with self.changed:
                 self.pids.clear()
+                self.asked += 1
+                request["id"] = self.asked
             self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             self.proc.stdin.flush()
             with self.changed:

@@ -115,7 +115,10 @@ class Daphne:
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass    # it ended on its own: a forked one is reaped at once, by the fork server
             self.proc.wait(10)
 
     stop = kill
