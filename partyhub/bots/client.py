@@ -77,7 +77,8 @@ async def play(base: str, code: str, token: str, rnd: random.Random,
                think=(0.3, 1.5), max_seconds: float = 4 * 3600) -> str:
     """Play as the seat of `token` until kicked, the room goes away, or time runs out.
     think: the range of seconds the bot waits before it acts, or a function of the view that
-    gives it (a screenshot tool holds a short moment so)."""
+    gives it (a screenshot tool holds a short moment so); a newer view that it gives another
+    range starts the wait again, from that view."""
     return await dial([base], code, token, lambda ws, _: session(ws, rnd, think), rnd,
                       seconds=max_seconds)
 
@@ -99,6 +100,7 @@ class Session:
         self.memory: dict = {}      # the game strategy's own notes (what it has seen), per socket
         self.held = Held()          # the drawings this socket was sent (partyhub/blobs.py)
         self.act_at: float | None = None    # when it acts (loop time), once it has something to do
+        self.pace = None                    # the think range act_at was drawn from
 
     async def run(self) -> str | None:
         while True:
@@ -116,8 +118,8 @@ class Session:
         """The next frame, or None when the think time runs out first."""
         loop = asyncio.get_running_loop()
         if self.act_at is None and self.turn.due():
-            think = self.think(self.turn.view) if callable(self.think) else self.think
-            self.act_at = loop.time() + self.rnd.uniform(*think)
+            self.pace = self.think(self.turn.view) if callable(self.think) else self.think
+            self.act_at = loop.time() + self.rnd.uniform(*self.pace)
         try:
             # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel
             async with asyncio.timeout(None if self.act_at is None else max(0.0, self.act_at - loop.time())):
@@ -131,7 +133,9 @@ class Session:
         if frame.get("t") == "kicked":
             return "kicked"
         if frame.get("t") == "view":
-            self.turn.seen(frame["d"], frame.get("v", 0))
+            if self.turn.seen(frame["d"], frame.get("v", 0)) and callable(self.think) \
+                    and self.think(frame["d"]) != self.pace:
+                self.act_at = None      # a view that asks another pace: it thinks again from here
         elif frame.get("t") == "error":
             self.turn.refused((frame.get("d") or {}).get("ref"))
         return None

@@ -105,3 +105,39 @@ async def test_a_think_time_given_as_a_function_of_the_view_is_asked_of_each_vie
     session.cancel()
     assert asked and asked[0] == {"total": 0}
     assert ws.sent == []
+
+
+class TwoPhases:
+    """A reveal with nothing to do, then, 0.3 s later, a clue to give; then silence. (A recv
+    the bot's think time cancels is asked again: the clue comes at its time all the same.)"""
+
+    def __init__(self):
+        self.frames, self.sent, self.clue_at = [("reveal", []), ("clue", [{"type": "add", "n": 1}])], [], None
+
+    async def recv(self):
+        loop = asyncio.get_running_loop()
+        if len(self.frames) == 2:
+            self.clue_at = loop.time() + 0.3
+        elif len(self.frames) == 1:
+            await asyncio.sleep(max(0.0, self.clue_at - loop.time()))
+        else:
+            await asyncio.sleep(60)
+        phase, actions = self.frames.pop(0)
+        return json.dumps({"t": "view", "v": 2 - len(self.frames), "d": {
+            "room": {"game": "count", "language": "en"}, "game": {"phase": phase}, "actions": actions}})
+
+    async def send(self, raw):
+        self.sent.append((asyncio.get_running_loop().time(), json.loads(raw)))
+
+
+async def test_a_view_that_asks_another_pace_starts_the_think_time_again():
+    """The clue giver of tests/e2e/test_tv_results_fit_browser.py holds the clue 2.5-3 s. Its
+    wait had begun in the reveal before (1 s there, with nothing to do), and the clue went after
+    0.2-1 s: on a loaded machine a TV was never measured in it (CI, 2026-12-03)."""
+    ws = TwoPhases()
+    session = asyncio.create_task(botclient.session(
+        ws, random.Random(7), lambda view: (0.8, 0.8) if view["game"]["phase"] == "clue" else (0.2, 0.2)))
+    await asyncio.sleep(1.5)
+    session.cancel()
+    assert len(ws.sent) == 1, ws.sent
+    assert ws.sent[0][0] - ws.clue_at >= 0.75, "the clue's own think time, from the clue's view"
