@@ -107,8 +107,12 @@ async def dialog(game, p, sweep):
     except Exception:  # noqa: BLE001 - the screen moved on under the tap: next time
         return
     await sweep.check(p, where)
-    assert await p.evaluate("(sel) => document.querySelector(sel).contains(document.activeElement)", shown), \
-        f"{where}: the focus is not in the dialog"
+    focus = await p.evaluate("(sel) => { const d = document.querySelector(sel);"
+                             " return d ? d.contains(document.activeElement) : null; }", shown)
+    if focus is None:   # the screen moved on while axe ran (CI, a loaded machine): next time
+        sweep.seen.discard(where)
+        return
+    assert focus, f"{where}: the focus is not in the dialog"
     await p.keyboard.press("Escape")
 
 
