@@ -92,15 +92,8 @@ class Daphne:
         return self
 
     def start(self, wait=30):
-        args = ["-b", self.bind, "-p", str(self.port), "partyhub.asgi:application"]
-        forks = None if self.prefix else fork_server(ROOT)
-        if forks:       # a fork of a process that has imported the libraries (tests/forkserver.py)
-            self.proc = forks.spawn(args, self.env, ROOT, self.log, module="partyhub.edge")
-        else:
-            with open(self.log, "ab") as out:
-                self.proc = subprocess.Popen(
-                    [*self.prefix, sys.executable, "-m", "partyhub.edge", *args], cwd=ROOT,
-                    env=self.env, stdout=out, stderr=out, start_new_session=True)
+        self.proc = start_python(["-m", "partyhub.edge", "-b", self.bind, "-p", str(self.port),
+                                  "partyhub.asgi:application"], self.env, self.log, self.prefix)
         end = time.time() + wait
         while time.time() < end:
             if self.proc.poll() is not None:
@@ -124,6 +117,21 @@ class Daphne:
     stop = kill
 
 
+def start_python(args, env, log, prefix=()):
+    """`python *args` (`-m module ...` or `script ...`) in ROOT with this environment, in a
+    session of its own, its output appended to log: forked from this test process's fork
+    server (tests/forkserver.py), or a new Python when there is none or it runs elsewhere
+    (`prefix`: `ip netns exec <host>`). A Popen, or what stands in for one."""
+    forks = None if prefix else fork_server(ROOT)
+    if forks:
+        if args[0] == "-m":
+            return forks.spawn(args[2:], env, ROOT, log, module=args[1])
+        return forks.spawn(args[1:], env, ROOT, log, path=ROOT / args[0])
+    with open(log, "ab") as out:
+        return subprocess.Popen([*prefix, sys.executable, *args], cwd=ROOT, env=env, stdout=out,
+                                stderr=out, start_new_session=True)
+
+
 def server_env(data_dir, env=None) -> dict:
     """The environment of a server process (and of its `manage.py migrate`)."""
     out = {**os.environ, "PARTYHUB_DATA": str(data_dir), "PARTYHUB_EXTRA_APPS": "tests.testgame",
@@ -138,14 +146,9 @@ MIGRATED: dict[str, str] = {}
 
 
 def run_migrate(env):
-    """`manage.py migrate` with this environment: forked (tests/forkserver.py) where it can be."""
-    argv = ["migrate", "--noinput", "-v0"]
-    forks = fork_server(ROOT)
-    if forks is None:
-        subprocess.run([sys.executable, "manage.py", *argv], cwd=ROOT, env=env, check=True)
-        return
+    """`manage.py migrate` with this environment (start_python: forked where it can be)."""
     with tempfile.NamedTemporaryFile(prefix="partyhub-migrate-", suffix=".log") as log:
-        done = forks.spawn(argv, env, ROOT, log.name, path=ROOT / "manage.py")
+        done = start_python(["manage.py", "migrate", "--noinput", "-v0"], env, log.name)
         if done.wait(600):
             raise subprocess.CalledProcessError(done.returncode, done.args,
                                                 output=Path(log.name).read_text())
