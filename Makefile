@@ -103,9 +103,10 @@ test-long: $(VENV)/.stamp-test
 	$(LINT_IMPORTS)
 	@$(call ROUNDS,--long $(PYTEST_ARGS))
 
-# The workers take the longest work first, by each test's seconds in tests/durations.json
-# (tests/schedule.py): run every test as make test does and write their seconds there again,
-# after tests were added or grew (a test it does not know counts as 2 s).
+# The workers take the longest work first, and run work that waits beside busy work, by each
+# test's seconds and CPU in tests/durations.json (tests/schedule.py): run every test as make test
+# does and write their figures there again, after tests were added or grew (a test it does not
+# know counts as 2 s, and one it has no CPU for as busy).
 durations: $(VENV)/.stamp-test
 	@$(call ROUNDS,--durations-to=tests/durations.json $(PYTEST_ARGS))
 

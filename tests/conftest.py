@@ -7,7 +7,7 @@ import tempfile
 import pytest
 
 from partyhub.rooms.gateway import registry
-from tests.schedule import GROUPS_FILE, DurationsTo, GroupScheduler
+from tests.schedule import GROUPS_FILE, DurationsTo, GroupScheduler, TreeCpu
 from tests.testgame.rules import GAME
 
 registry.register(GAME)
@@ -21,7 +21,7 @@ def pytest_addoption(parser):
                      help="write the ids of the tests that failed (or errored) to FILE, one a line "
                           "(make test runs them once more: Makefile, docs/testing.md)")
     parser.addoption("--durations-to", metavar="FILE",
-                     help="merge each test's seconds into FILE (tests/durations.json: the parallel "
+                     help="merge each test's seconds and CPU into FILE (tests/durations.json: the parallel "
                           "workers take the longest work first; tests/schedule.py)")
 
 
@@ -75,9 +75,11 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     if config.getoption("failed_to") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(FailedTo(config.getoption("failed_to")), "partyhub-failed-to")
-    if config.getoption("durations_to") and not hasattr(config, "workerinput"):
-        config.pluginmanager.register(DurationsTo(config.getoption("durations_to"), config.rootpath),
-                                      "partyhub-durations-to")
+    if config.getoption("durations_to"):
+        config.pluginmanager.register(TreeCpu(), "partyhub-tree-cpu")     # where tests run
+        if not hasattr(config, "workerinput"):
+            config.pluginmanager.register(DurationsTo(config.getoption("durations_to"), config.rootpath),
+                                          "partyhub-durations-to")
     if config.pluginmanager.hasplugin("xdist") and config.getoption("dist") == "loadgroup" \
             and not hasattr(config, "workerinput"):
         fd, path = tempfile.mkstemp(prefix="partyhub-xdist-groups-", suffix=".json")
