@@ -257,3 +257,27 @@ async def test_the_tv_counts_audience_passes_once_and_anonymous_sockets_each():
     await _watchers(tv, 2)
     for c in (tabs[1], anonymous[1], second_tv, tv, *phones):
         await c.close()
+
+
+async def test_an_answer_to_a_socket_in_its_closing_handshake_is_dropped_not_raised():
+    """autobahn refuses a frame on a socket that is closing (Disconnected) until daphne hears it
+    is gone: the refusal of an action under way then (a stopping replica: the stack's log had
+    game_over's error raising in its handler) must not end the consumer with a traceback."""
+    from autobahn.exception import Disconnected
+
+    from partyhub.rooms.transport.consumers import RoomConsumer
+
+    sock, sent = RoomConsumer(), []
+
+    async def closing(message):
+        sent.append(message)
+        raise Disconnected("Attempt to send on a closed protocol")
+    sock.base_send = closing
+    await sock._error("game_over", "r1")
+    assert json.loads(sent[0]["text"])["d"]["code"] == "game_over"
+
+    async def broken(message):
+        raise RuntimeError("any other failure")
+    sock.base_send = broken
+    with pytest.raises(RuntimeError):
+        await sock._error("game_over", "r2")
