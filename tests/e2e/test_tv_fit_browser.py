@@ -372,6 +372,56 @@ async def test_klepka_fits_six_players_and_explains_prizes(tmp_path, chromium_pa
             await c.close()
 
 
+# The TV's klepka view as the game stands, redrawn with every seat holding `n` cards (the three
+# prize kinds among them) and the longest name making words: {tight, hidden} of the prize lines.
+CROWD = """async (n) => {
+  const v = structuredClone(window.partyhub.view), g = v.game;
+  const kinds = ['polysemy', 'chaos', 'exchange'];
+  g.order.forEach((seat, i) => {
+    g.players[seat].hand = Array.from({ length: n }, (_, j) => (j === 0 && i < 3
+      ? { id: `p${i}`, kind: kinds[i] }
+      : { id: `c${i}-${j}`, kind: 'letter', letter: 'АБВГДЕЖЗИКЛМ'[j % 12], points: 1 + (j % 3),
+          colour: ['red', 'yellow', 'green', 'blue'][j % 4] }));
+  });
+  g.phase = 'words';
+  g.turn = g.order[4];
+  const box = document.querySelector('.klepka-tv');
+  const m = await import('/static/games/klepka/tv.js');
+  m.render(box.parentElement, v, window.partyhub);
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const prizes = document.querySelector('.k-prizes');
+  return { tight: prizes.classList.contains('tight'), hidden: prizes.hidden };
+}"""
+
+
+@pytest.mark.asyncio
+async def test_klepka_full_hands_keep_the_prize_lines_on_the_tv_or_make_them_shorter(tmp_path, chromium_path):
+    """Six seats with the longest names, twelve cards each and the three prize kinds: what each
+    prize does no longer fits beside them at 1920x1080 (CI saw its lines run off the screen), so
+    the TV names the prizes in one line, or not at all, and nothing is cut; with few cards, it
+    says what each does."""
+    server = e2e_server(tmp_path)
+    async with chromium(chromium_path) as browser:
+        screens, (base, code) = await tvs(browser, server.base)
+        conns = await seats(base, code, NAMES[:6])
+        await screens[0].evaluate("window.partyhub.act({type: 'start', game: 'klepka', "
+                                  "options: {table: '6x8', reveal_seconds: 0}})")    # the widest felt
+        for p in screens:
+            await p.locator(".klepka-tv").wait_for()
+            await settled(p)
+            few, width = await p.evaluate(CROWD, 2), p.viewport_size["width"]
+            assert few == {"tight": False, "hidden": False}, (width, few)
+            assert ":" in await p.locator(".k-prizes .k-about").first.inner_text()
+            await fits(p, f"klepka-few-{width}", ".klepka-tv", ".k-status, .k-players, .k-prizes, .k-words, .kp-box")
+            full = await p.evaluate(CROWD, 12)
+            assert full["tight"] or full["hidden"], full
+            if not full["hidden"]:
+                assert await p.locator(".k-prizes .k-about-what").first.is_hidden()
+            await fits(p, f"klepka-full-{width}", ".klepka-tv", ".k-status, .k-players, .k-prizes, .k-words, .kp-box")
+        for c in conns:
+            await c.close()
+
+
 @pytest.mark.asyncio
 async def test_a_tv_asking_for_reduced_motion_fits_the_clue_as_large(tmp_path, chromium_path):
     """A TV that asks for reduced motion (a setting of the TV's system, or of the browser on

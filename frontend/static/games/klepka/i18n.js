@@ -34,5 +34,5 @@ export function prizeAbout(app, kind, id) {
   const { h, t } = app;
   return h('p', { class: 'k-about', id },
     h('span', { class: 'k-about-ico', 'aria-hidden': 'true' }, PRIZE_ICON[kind] || '?'), ' ',
-    h('b', null, t(`klepka.kind.${kind}`)), ': ', t(`klepka.about.${kind}`));
+    h('b', null, t(`klepka.kind.${kind}`)), h('span', { class: 'k-about-what' }, ': ', t(`klepka.about.${kind}`)));
 }

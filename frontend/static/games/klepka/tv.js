@@ -64,6 +64,12 @@ export function render(root, view, app) {
     ((g.players[seat] || {}).hand || []).some((c) => c.kind === k)));
   K.prizes.replaceChildren(...kinds.map((k) => prizeAbout(app, k, null)));
   K.prizes.hidden = !kinds.length;
+  // six players with full hands and a long headline leave no room on the screen for what each
+  // does: then their names in one line, or none (every phone explains its own prize cards)
+  const spills = () => K.prizes.getBoundingClientRect().bottom > document.documentElement.clientHeight;
+  K.prizes.classList.remove('tight');
+  if (kinds.length && spills()) K.prizes.classList.add('tight');
+  if (kinds.length && spills()) K.prizes.hidden = true;
 
   // ---- the words -------------------------------------------------------------------------
   const words = g.words.slice().reverse();
