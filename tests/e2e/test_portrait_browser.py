@@ -45,6 +45,26 @@ async def pick_a_character(phone, n):
     await phone.locator(".pad-char").nth(n).click()
 
 
+async def test_the_pad_opens_once_its_styles_apply_so_a_face_lands_where_it_was_drawn(tmp_path, chromium_path):
+    """The pad's stylesheet comes with it, the first time it opens: shown before it applied, the
+    canvas stood at its 600 px, twice its size, and a face drawn then went off the pad (a loaded
+    CI's phone saved one stroke of four)."""
+    import asyncio
+
+    server = e2e_server(tmp_path)
+    async with chromium(chromium_path) as browser:
+        tv, join_url = await new_room(browser, server.base)
+        (ann,) = await join_phones(browser, join_url, ["Ann"], tv=tv)
+
+        async def slow(route):
+            await asyncio.sleep(1.5)
+            await route.continue_()
+        await ann.route("**/portraitpad.css", slow)
+        await draw_a_face(ann)
+        await tv.locator(DRAWN.format(name="Ann")).first.wait_for()
+        assert await tv.locator(DRAWN.format(name="Ann")).count() == 4
+
+
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 async def test_a_face_drawn_on_a_phone_shows_in_the_tvs_lobby_and_survives_a_reload(tmp_path, chromium_path, lang):
     server = e2e_server(tmp_path)

@@ -14,12 +14,14 @@ const MAX_POINTS = 1200;           // portraits.MAX_POINTS
 const STEP = 0.01;                 // a new point only this far from the last (thinning)
 
 let box = null;
+let styled = null;                 // resolves once portraitpad.css applies (or failed to load)
 
 /** Open the pad for `me` (the player's entry in room.players). */
 export function openPad(app, me) {
   if (!box) {
-    document.head.append(h('link', { rel: 'stylesheet', href: `${app.static}common/portraitpad.css` }));
-    box = h('div', { class: 'overlay pad-overlay' });
+    styled = new Promise((done) => document.head.append(h('link', {
+      rel: 'stylesheet', href: `${app.static}common/portraitpad.css`, onload: done, onerror: done })));
+    box = h('div', { class: 'overlay pad-overlay', hidden: true });
     box.dialog = modal(box);
     document.body.append(box);
   }
@@ -97,9 +99,9 @@ export function openPad(app, me) {
     h('div', { class: 'pad-row' },
       h('button', { class: 'btn small', type: 'button', onclick: () => send({}) }, t('face.none')),
       h('button', { class: 'btn small', type: 'button', onclick: close }, t('face.close')))));
-  box.hidden = false;
-  paint();
-  box.dialog.open();
+  // shown once its styles apply: before, the canvas stood at its 600 px, twice its size, for as
+  // long as the stylesheet took to come (a loaded CI's phone drew its face off the pad)
+  styled.then(() => { box.hidden = false; paint(); box.dialog.open(); });
 }
 
 function pairs(p) {
