@@ -90,11 +90,12 @@ def choose(queue: dict, running: list[float], cores: int, workers: int):
     running, the rates of the units the other workers run."""
     first = next(iter(queue))
     share = sum(s for s, _ in queue.values()) / workers
-    if queue[first][0] >= LATE * share or share <= 0:
+    if share <= 0 or queue[first][0] >= LATE * share:
         return first
     waits = WAITS * cores / workers
-    waiting = [u for u in queue if rate(queue[u]) < waits]
-    busy = [u for u in queue if rate(queue[u]) >= waits]
+    waiting, busy = [], []
+    for unit, figures in queue.items():
+        (waiting if rate(figures) < waits else busy).append(unit)
     at_once = max(1, round(sum(queue[u][0] for u in waiting) / share))
     if waiting and (not busy or sum(r < waits for r in running) < at_once):
         return waiting[0]

@@ -3,6 +3,8 @@ lobby's portrait pad, another picks a ready-made character, and the TV shows bot
 lobby; the drawing is still there after the phone reloads; then, in a short game of sketch,
 on the TV's boards, on the podium and in the keepsakes gallery. The TV's hide takes a drawing away. Screenshots:
 portrait-*.png (the lobby on the TV at 1920x1080 and 1280x720, phones at 390 and 320 px)."""
+import asyncio
+
 import pytest
 
 from tests.e2e.axe import axe_check
@@ -49,8 +51,6 @@ async def test_the_pad_opens_once_its_styles_apply_so_a_face_lands_where_it_was_
     """The pad's stylesheet comes with it, the first time it opens: shown before it applied, the
     canvas stood at its 600 px, twice its size, and a face drawn then went off the pad (a loaded
     CI's phone saved one stroke of four)."""
-    import asyncio
-
     server = e2e_server(tmp_path)
     async with chromium(chromium_path) as browser:
         tv, join_url = await new_room(browser, server.base)

@@ -2,8 +2,10 @@
 import json
 
 import pytest
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 
+from partyhub.rooms.transport.consumers import RoomConsumer
 from tests.rooms.helpers import make_room
 from tests.rooms.wsclient import Client
 
@@ -263,10 +265,6 @@ async def test_an_answer_to_a_socket_in_its_closing_handshake_is_dropped_not_rai
     """autobahn refuses a frame on a socket that is closing (Disconnected) until daphne hears it
     is gone: the refusal of an action under way then (a stopping replica: the stack's log had
     game_over's error raising in its handler) must not end the consumer with a traceback."""
-    from autobahn.exception import Disconnected
-
-    from partyhub.rooms.transport.consumers import RoomConsumer
-
     sock, sent = RoomConsumer(), []
 
     async def closing(message):

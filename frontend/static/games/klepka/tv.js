@@ -68,8 +68,10 @@ export function render(root, view, app) {
   // does: then their names in one line, or none (every phone explains its own prize cards)
   const spills = () => K.prizes.getBoundingClientRect().bottom > document.documentElement.clientHeight;
   K.prizes.classList.remove('tight');
-  if (kinds.length && spills()) K.prizes.classList.add('tight');
-  if (kinds.length && spills()) K.prizes.hidden = true;
+  if (kinds.length && spills()) {
+    K.prizes.classList.add('tight');
+    K.prizes.hidden = spills();
+  }
 
   // ---- the words -------------------------------------------------------------------------
   const words = g.words.slice().reverse();
