@@ -524,42 +524,6 @@ def check_the_hot_statements_are_prepared():
     assert said == ["p0", "p1", "p2", "prepared later"], said
 
 
-def check_game_actions_update_the_room_row_in_place():
-    """PostgreSQL only: a game action leaves every indexed column of the room row as it was
-    (`active_at` moves once per step, ladder.active_step_ms), so the row is updated in place:
-    a HOT update, with no new entry in any of the table's six indexes. Several rooms share the
-    pages, as on a server."""
-    from django.db import connection
-
-    from partyhub.rooms.models import Room
-    from partyhub.rooms.store import rows
-    from partyhub.rooms.write import services
-    from tests.rooms.helpers import make_room, player, start_count
-
-    if not rows.unlocked_writes():
-        return
-
-    def updates() -> tuple:
-        with connection.cursor() as cur:
-            cur.execute("SELECT pg_stat_force_next_flush()")
-            cur.execute("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = %s",
-                        [Room._meta.db_table])
-            return cur.fetchone()
-
-    rooms = []
-    for _ in range(6):
-        code, _, seats = make_room(3)
-        start_count(code, target=100)
-        rooms.append((code, seats))
-    (upd0, hot0), active = updates(), {c: Room.objects.get(code=c).active_at for c, _ in rooms}
-    for n in range(60):
-        code, seats = rooms[n % len(rooms)]
-        services.room_apply(code, player(seats[n % 3]), f"h{n}", {"type": "say", "text": f"h{n}"})
-    upd, hot = (a - b for a, b in zip(updates(), (upd0, hot0)))
-    assert upd >= 60 and hot >= 0.9 * upd, (upd, hot)
-    assert {c: Room.objects.get(code=c).active_at for c, _ in rooms} == active, "within one step"
-
-
 CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_seats_match_the_orm,
           check_writes_match_the_orm,
           check_stream_items_are_seen_by_the_locking_read, check_skip_locked_passes_over_a_locked_room,
@@ -567,15 +531,13 @@ CHECKS = [check_reads_match_the_orm, check_seats_match_the_orm, check_inserted_s
           check_committed_rooms_thaw_as_read, check_a_committed_room_is_decided_on_without_a_read,
           check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
           check_a_closed_room_is_not_reopened_by_a_kept_row, check_a_games_last_action_writes_its_keepsake,
-          check_the_hot_statements_are_prepared, check_due_rooms_are_found,
-          check_game_actions_update_the_room_row_in_place]
+          check_the_hot_statements_are_prepared, check_due_rooms_are_found]
 
 
 PG_ONLY = {check_skip_locked_passes_over_a_locked_room, check_conditional_writes_need_the_version_read,
            check_concurrent_actions_are_each_applied_once, check_a_committed_room_is_decided_on_without_a_read,
            check_a_stale_committed_room_loses_nothing, check_a_row_from_another_process_is_decided_on,
-           check_a_closed_room_is_not_reopened_by_a_kept_row, check_the_hot_statements_are_prepared,
-           check_game_actions_update_the_room_row_in_place}
+           check_a_closed_room_is_not_reopened_by_a_kept_row, check_the_hot_statements_are_prepared}
 
 
 def main() -> None:

@@ -3,8 +3,6 @@ room's clocks say (the all-bots pace, the next deadline, the activity) before th
 writes the row. The store knows no game and no timer: it writes what it is given."""
 from __future__ import annotations
 
-from django.conf import settings
-
 from partyhub.rooms.access.living import living
 from partyhub.rooms.models import Room
 from partyhub.rooms.store import store
@@ -26,22 +24,12 @@ def save(room: Room, seats=None, expected: int | None = None, seats_changed: boo
     if seats_changed:
         room.seats_version += 1
     now = clock.wall_ms()
-    if active and now - room.active_at >= active_step_ms():
+    if active:
         room.active_at = now
     if seats is not None:
         pace.mark(room, seats, now)     # a reveal with only bots at the table
     room.deadline_at = clock.due_at(room, seats)
     return store.save(room, seats, expected=expected)
-
-
-def active_step_ms() -> int:
-    """How old `active_at` may be before a person's write moves it to now: 10 s, or a 60th of
-    the shortest idle time if that is less, so a room closes at most that much before its idle
-    time is up (lifecycle.py). A game action then leaves every indexed column of the row as it
-    was, and PostgreSQL updates the row in place where its page has room ("HOT": no new entry
-    in any of the room table's six indexes; docs/performance.md)."""
-    idle = min(settings.PARTYHUB_ROOM_IDLE_SECONDS, settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS)
-    return int(min(10.0, idle / 60) * 1000)
 
 
 def lock(code: str) -> Room:

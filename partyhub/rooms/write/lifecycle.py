@@ -4,8 +4,7 @@ A room lives `lobby -> playing -> over` (again and again). It is *idle* when no 
 been open to it and nobody has acted in it for PARTYHUB_ROOM_IDLE_SECONDS, or for the
 shorter PARTYHUB_EMPTY_ROOM_IDLE_SECONDS when nobody has joined it (no seat that is not
 kicked): a room made and left empty frees its code soon (docs/security.md). Every write a
-person causes sets `active_at` (ladder.save(active=True)) once it is a step old (10 s, or a
-60th of the shortest idle time: ladder.active_step_ms), a TV or audience socket sets it
+person causes sets `active_at` (ladder.save(active=True)), a TV or audience socket sets it
 when it opens (store.put("touch")), and every process sets it for each room it holds a socket of,
 every `heartbeat_seconds()` (the timekeeper calls `heartbeat`). So a room whose TV is still
 connected is never idle, in the lobby or paused, empty or not, whichever process holds the TV.

@@ -11,7 +11,7 @@ from partyhub.rooms.core.errors import ServiceError
 from partyhub.rooms.models import Event, Room, Seat, StreamItem
 from partyhub.rooms.store import store
 from partyhub.rooms.timers import clock
-from partyhub.rooms.write import ladder, lifecycle, services
+from partyhub.rooms.write import lifecycle, services
 from tests.rooms.helpers import make_room, player, start_count, tv
 from tests.rooms.wsclient import Client
 
@@ -68,27 +68,6 @@ def test_every_write_a_person_causes_keeps_the_room_alive_but_a_timer_does_not()
     services.room_apply(code, player(seats[0]), "a", {"type": "say", "text": "still here"})
     assert Room.objects.get(code=code).active_at >= before
     assert lifecycle.close_idle(later(hours=0.99)) == 0
-
-
-def test_a_persons_write_moves_active_at_once_it_is_a_step_old(settings):
-    """`active_at` moves in steps (ladder.active_step_ms: 10 s, or a 60th of the shortest idle
-    time), so most game actions leave the row's indexed columns as they were (PostgreSQL then
-    updates it in place); a room still closes no more than a step early."""
-    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 60          # a step of 1 s
-    assert ladder.active_step_ms() == 1000
-    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 3600
-    assert ladder.active_step_ms() == 10_000
-    settings.PARTYHUB_EMPTY_ROOM_IDLE_SECONDS = 60
-    code, _, seats = make_room(2)
-    start_count(code, target=50)
-    recent = clock.wall_ms() - 500
-    Room.objects.filter(code=code).update(active_at=recent)
-    services.room_apply(code, player(seats[0]), "a", {"type": "say", "text": "within the step"})
-    assert Room.objects.get(code=code).active_at == recent
-    Room.objects.filter(code=code).update(active_at=recent - 1000)
-    before = clock.wall_ms()
-    services.room_apply(code, player(seats[1]), "b", {"type": "say", "text": "a step later"})
-    assert Room.objects.get(code=code).active_at >= before
 
 
 def test_a_room_whose_tv_is_still_connected_is_not_idle_in_the_lobby_or_paused():
