@@ -38,12 +38,17 @@ def _allowed(room, game, name, value) -> bool:
     return True
 
 
-def chosen(room) -> dict | None:
-    """The lobby's choice as the views show it: {"game", "options" (only those set)}."""
+def chosen(room, editor: bool = True) -> dict | None:
+    """The lobby's choice as the views show it: {"game", "options" (only those set)}. A viewer
+    who cannot choose (`editor` False: neither the TV nor the VIP) is not shown the game's
+    free-text options: sketch's custom word list holds the words the next deal puts on the
+    players' cards (docs/games/sketch.md, "Secrecy")."""
     c = room.settings.get("chosen")
-    if not isinstance(c, dict) or registry.get(c.get("game")) is None:
+    game = registry.get(c.get("game")) if isinstance(c, dict) else None
+    if game is None:
         return None
-    return {"game": c["game"], "options": dict(c.get("options") or {})}
+    hidden = () if editor else _free_text(game)
+    return {"game": c["game"], "options": {k: v for k, v in (c.get("options") or {}).items() if k not in hidden}}
 
 
 def shown(room, game) -> dict:
@@ -52,8 +57,13 @@ def shown(room, game) -> dict:
     cards were dealt from, which no player may read while the game runs (docs/games/sketch.md,
     "Secrecy"), and up to 20,000 characters that every frame to every socket carried. The room
     keeps them, for `again` and the log. `game`: the room's game, as the view looked it up."""
-    text = {name for name, opt in game.options.items() if opt.text} if game is not None else ()
+    text = _free_text(game)
     return {name: value for name, value in (room.options or {}).items() if name not in text}
+
+
+def _free_text(game) -> set:
+    """The game's free-text options (`Option(text=True)`)."""
+    return {name for name, opt in game.options.items() if opt.text} if game is not None else set()
 
 
 def chosen_options(room, game_id: str) -> dict:

@@ -136,15 +136,23 @@ class _Change:
         self.blob_keys = getattr(self.game, "blobs", frozenset()) if self.has_game else frozenset()
         self.memo: dict = {}
         self.audience_json: str | None = None       # the audience's game view, computed once
-        room_view = familymode.redact(room_part(room, seats, join_url), self.hidden)
-        room_json = _dumps(blobs.externalize(room_view, FACES, out.blobs, faces, {}))
+        room_view = blobs.externalize(familymode.redact(room_part(room, seats, join_url), self.hidden),
+                                      FACES, out.blobs, faces, {})
+        self.head = self._head(room_view)
+        # the lobby's choice without its free-text options, for those who cannot choose
+        public = familymode.redact(room_options.chosen(room, editor=False), self.hidden) \
+            if room_view["chosen"] is not None else None
+        self.public_head = self.head if public == room_view["chosen"] else self._head({**room_view, "chosen": public})
         deadline = wall_deadline(room)
-        self.head = '{"t":"view","v":%d,"d":{"room":%s,' % (room.version, room_json)
         self.tail = ',"deadline":' + ("null" if deadline is None else str(deadline))
 
+    def _head(self, room_view: dict) -> str:
+        return '{"t":"view","v":%d,"d":{"room":%s,' % (self.room.version, _dumps(room_view))
 
-def _frame(ch: _Change, you: dict, game_view: str, actions: list) -> str:
-    return (ch.head + '"you":' + _dumps(you) + ',"game":' + game_view + ch.tail +
+
+def _frame(ch: _Change, you: dict, game_view: str, actions: list, editor: bool = False) -> str:
+    """`editor`: the viewer may choose the lobby's game and options (the TV, the VIP)."""
+    return ((ch.head if editor else ch.public_head) + '"you":' + _dumps(you) + ',"game":' + game_view + ch.tail +
             ',"actions":' + _dumps(familymode.redact(actions, ch.hidden)) + "}}")
 
 
@@ -171,7 +179,7 @@ def _audience_view(ch: _Change) -> str:
 
 def _table_frame(ch: _Change) -> str:
     return _frame(ch, {"role": "tv", "id": None, **photos.yours(ch.room, None)}, _game_json(ch, TABLE),
-                  _game_acts(ch, TABLE) + room_actions(ch.room, ch.seats, "tv", None))
+                  _game_acts(ch, TABLE) + room_actions(ch.room, ch.seats, "tv", None), editor=True)
 
 
 def _seat_frame(ch: _Change, s, audience_acts: list) -> str:
@@ -192,7 +200,7 @@ def _seat_frame(ch: _Change, s, audience_acts: list) -> str:
     you.update(photos.yours(room, s.player_id))        # its own table photos (photos.py)
     if (note := standin.covered_note(room, s.player_id)) is not None:
         you["standin"] = note       # what a stand-in did for this seat: its phone's only
-    return _frame(ch, you, view, acts + room_actions(room, ch.seats, "player", s))
+    return _frame(ch, you, view, acts + room_actions(room, ch.seats, "player", s), editor=vip.is_vip(room, s))
 
 
 def _share_faces(out: Frames, faces: list) -> None:

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from partyhub.gamekit import TABLE
 from partyhub.rooms.core import schema
 from partyhub.rooms.core.errors import ServiceError as ActionError
 from partyhub.rooms.domain import roomactions
@@ -148,3 +149,40 @@ def test_a_custom_word_list_stays_with_the_room_and_reaches_no_view_while_the_ga
         assert not [w for w in words if w not in own and w in text], viewer
     act(code, {"type": "again"})
     assert room(code).options["words"] == "\n".join(words)
+
+
+def test_before_and_after_a_game_only_the_tv_and_the_vip_are_shown_the_custom_word_list():
+    """The lobby's choice (`room.chosen`) is shown whenever no game runs: the TV and
+    the VIP's phone edit it, so they get the list; every other phone and the audience get the
+    choice without it (the words the next deal puts on their cards)."""
+    code, _, seats = make_room(4)
+    words = [f"{w}{k}" for k in range(10, 16) for w in ("lantern", "teapot", "compass")]
+    act(code, {"type": "choose", "game": "sketch", "options": {"words": "\n".join(words), "round_seconds": 60}})
+
+    def check():
+        r = room(code)
+        out = viewmodel.viewer_frames(r, list(r.seats.all()), "")
+        assert len(out) == 6                              # the TV, four players, the audience
+        for viewer, text in out.items():
+            chosen = json.loads(text)["d"]["room"]["chosen"]
+            assert chosen["game"] == "sketch" and chosen["options"]["round_seconds"] == 60, viewer
+            if viewer in (TABLE, r.vip):
+                assert chosen["options"]["words"] == "\n".join(words), viewer
+            else:
+                assert "words" not in chosen["options"], viewer
+                assert not [w for w in words if w in text], viewer
+        return r.phase
+
+    assert check() == "lobby"
+    act(code, {"type": "start", "game": "sketch"})
+    act(code, {"type": "end"})          # back in the lobby, the same choice for the next game
+    assert check() == "lobby"
+
+
+def test_a_choice_without_free_text_is_the_same_in_every_view():
+    code, _, _ = make_room(3)
+    act(code, {"type": "choose", "game": "sketch", "options": {"round_seconds": 60}})
+    r = room(code)
+    chosen = {json.dumps(json.loads(text)["d"]["room"]["chosen"])
+              for text in viewmodel.viewer_frames(r, list(r.seats.all()), "").values()}
+    assert chosen == {json.dumps({"game": "sketch", "options": {"round_seconds": 60}})}
