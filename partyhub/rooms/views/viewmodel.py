@@ -124,8 +124,9 @@ class Frames(dict):
 
 class _Change:
     """What the frames of one change share: the room, its game, the texts the host hid, the
-    frame's head (the room part, the same for every viewer), and the game views' large values
-    (`out.blobs`) and each viewer's references to them (`out.refs`)."""
+    frame's head (the room part: the same for every viewer, but that those who cannot choose get
+    the lobby's choice without its free-text options, `public_head`), and the game views' large
+    values (`out.blobs`) and each viewer's references to them (`out.refs`)."""
 
     def __init__(self, room, seats, join_url: str, out: Frames, faces: list):
         self.room, self.seats, self.out = room, seats, out
