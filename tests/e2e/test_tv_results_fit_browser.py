@@ -193,6 +193,7 @@ def jinx_think(seen):
 
 
 @pytest.mark.asyncio
+@pytest.mark.timeout(900)   # the whole game: 190 s here on a quick hour, over 300 s on a slow one
 async def test_jinx_real_game_fits_and_its_results_use_the_width(tmp_path, chromium_path):
     """Jinx played to its end by six seats with the longest names: the piles never meet the
     sound button, and the results (the cards each player won) fit, in columns across the TV,
@@ -200,14 +201,16 @@ async def test_jinx_real_game_fits_and_its_results_use_the_width(tmp_path, chrom
     server = e2e_server(tmp_path)
     async with chromium(chromium_path) as browser:
         seen = set()
+        # each phase long enough to be measured: the clue held by the bots (jinx_think), the
+        # reveal by its timer (2 s was too short on a slow CI hour: never measured in a game)
         screens, tasks = await bot_tvs(browser, server.base, "jinx", 6,
-                                       {"next_turn_seconds": 2, "first_player": "first_seat"},
-                                       think=jinx_think(seen))   # each phase long enough to be measured
+                                       {"next_turn_seconds": 4, "first_player": "first_seat"},
+                                       think=jinx_think(seen))
         try:
             # open: at 1280x720 in the reveal, a 32-character name in the side column can meet
             # the piles (CI: 2 runs of 3); docs/games/jinx.md
             await during_play(screens, ".jx-tv", ".jx-side > *, .jx-pile, .jx-board, .jx-scores",
-                              known={"1280-reveal"}, seen=seen)
+                              known={"1280-reveal"}, seen=seen, timeout=600)
             assert JINX_NEEDED <= seen, seen
 
             async def check(p, lang):
